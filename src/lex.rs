@@ -1,0 +1,255 @@
+//! Lexing: bytes to numbered lines, and a line to its key and value.
+//!
+//! No semantics live here: which keys mean what is `directive.rs`'s business.
+
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+
+use crate::options::Profile;
+
+/// Bytes of a line past this many are ignored (SPEC §1.5). Google's reference
+/// keeps a buffer of 2083 × 8 bytes per line, one of them for its terminator.
+pub const MAX_LINE_BYTES: usize = 2083 * 8 - 1;
+
+/// The UTF-8 byte order mark.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// What the size limit did to a body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cut {
+    /// Whether a partial last line was dropped (RFC profile, SPEC §1.2).
+    pub(crate) line_dropped: bool,
+}
+
+/// Applies the size limit (SPEC §1.2) and skips a byte order mark (SPEC §1.3).
+///
+/// Returns the bytes to lex and, when the body was over the limit, how it was
+/// cut. Borrows unless the Google profile's byte order mark quirk applies.
+pub(crate) fn prepare(body: &[u8], limit: usize, profile: Profile) -> (Cow<'_, [u8]>, Option<Cut>) {
+    let (mut kept, cut) = if body.len() > limit {
+        let head = &body[..limit];
+        let inside_line = !matches!(body[limit], b'\r' | b'\n');
+        match profile {
+            // RFC profile: a line cut by the limit is dropped whole, so that a
+            // cut `Allow: /public/page` never becomes `Allow: /pub`.
+            Profile::Rfc if inside_line => {
+                let keep = memchr::memrchr2(b'\r', b'\n', head).map_or(0, |i| i + 1);
+                let line_dropped = keep < head.len();
+                (&head[..keep], Some(Cut { line_dropped }))
+            }
+            // Google profile: the reference reads the first 500 KiB and keeps
+            // the cut line as far as it goes.
+            _ => (head, Some(Cut { line_dropped: false })),
+        }
+    } else {
+        (body, None)
+    };
+    match profile {
+        Profile::Rfc => {
+            let skip = kept.iter().zip(BOM).take_while(|(a, b)| **a == *b).count();
+            kept = &kept[skip..];
+            (Cow::Borrowed(kept), cut)
+        }
+        // Google profile: the reference compares byte i of the body with byte
+        // i of the BOM for i < 3, and skips it when equal, even after a
+        // mismatch (`A\xBB` loses its second byte). Reproduced bit for bit.
+        Profile::Google => {
+            let skipped: [bool; 3] = core::array::from_fn(|i| kept.get(i) == Some(&BOM[i]));
+            let prefix = skipped.iter().take_while(|s| **s).count();
+            if skipped[prefix..].iter().any(|s| *s) {
+                let owned: Vec<u8> = kept
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| !(*i < 3 && skipped[*i]))
+                    .map(|(_, b)| *b)
+                    .collect();
+                (Cow::Owned(owned), cut)
+            } else {
+                (Cow::Borrowed(&kept[prefix..]), cut)
+            }
+        }
+    }
+}
+
+/// One physical line, with its line end removed and cut to [`MAX_LINE_BYTES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RawLine<'a> {
+    /// 1-based line number.
+    pub(crate) number: u32,
+    /// The first [`MAX_LINE_BYTES`] bytes of the line.
+    pub(crate) bytes: &'a [u8],
+    /// The line's length before the cut.
+    pub(crate) full_len: usize,
+}
+
+/// Splits bytes into lines at LF, CR and CRLF (SPEC §1.4).
+///
+/// Every line end ends a line, so a body ending in a line end has a last,
+/// empty line, as in Google's reference; line numbers saturate at `u32::MAX`.
+#[derive(Clone, Debug)]
+pub(crate) struct Lines<'a> {
+    rest: &'a [u8],
+    number: u32,
+    done: bool,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
+        Lines {
+            rest: bytes,
+            number: 0,
+            done: false,
+        }
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = RawLine<'a>;
+
+    fn next(&mut self) -> Option<RawLine<'a>> {
+        if self.done {
+            return None;
+        }
+        self.number = self.number.saturating_add(1);
+        let line = match memchr::memchr2(b'\r', b'\n', self.rest) {
+            Some(end) => {
+                let line = &self.rest[..end];
+                let crlf = self.rest[end] == b'\r' && self.rest.get(end + 1) == Some(&b'\n');
+                self.rest = &self.rest[end + 1 + usize::from(crlf)..];
+                line
+            }
+            None => {
+                self.done = true;
+                self.rest
+            }
+        };
+        Some(RawLine {
+            number: self.number,
+            bytes: &line[..line.len().min(MAX_LINE_BYTES)],
+            full_len: line.len(),
+        })
+    }
+}
+
+/// How a key was separated from its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Separator {
+    Colon,
+    /// Spaces or tabs in place of a forgotten colon (SPEC §1.8).
+    Whitespace,
+}
+
+/// A line's key and value, both trimmed; the key is never empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct KeyValue<'a> {
+    pub(crate) key: &'a [u8],
+    pub(crate) value: &'a [u8],
+    pub(crate) separator: Separator,
+}
+
+/// ASCII whitespace as C's `isspace` sees it: space, tab, LF, VT, FF, CR.
+pub(crate) const fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
+/// Trims [`is_space`] bytes from both ends.
+pub(crate) fn trim(mut s: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = s {
+        if !is_space(*first) {
+            break;
+        }
+        s = rest;
+    }
+    while let [rest @ .., last] = s {
+        if !is_space(*last) {
+            break;
+        }
+        s = rest;
+    }
+    s
+}
+
+/// The part of a line that can hold a directive: up to a NUL (SPEC §1.6) and
+/// a `#` (SPEC §1.7), trimmed.
+pub(crate) fn content(line: &[u8]) -> &[u8] {
+    let line = memchr::memchr(0, line).map_or(line, |nul| &line[..nul]);
+    let line = memchr::memchr(b'#', line).map_or(line, |hash| &line[..hash]);
+    trim(line)
+}
+
+/// Splits a line into key and value (SPEC §1.8), or `None` when it holds no
+/// directive.
+pub(crate) fn key_value(line: &[u8]) -> Option<KeyValue<'_>> {
+    let line = content(line);
+    let (key, value, separator) = if let Some(colon) = memchr::memchr(b':', line) {
+        (trim(&line[..colon]), trim(&line[colon + 1..]), Separator::Colon)
+    } else {
+        // A forgotten colon: accepted when the line is exactly two words
+        // separated by spaces and/or tabs. VT and FF belong to a word here.
+        let gap = memchr::memchr2(b' ', b'\t', line)?;
+        let value = &line[gap..];
+        let value = &value[value.iter().take_while(|b| matches!(b, b' ' | b'\t')).count()..];
+        if memchr::memchr2(b' ', b'\t', value).is_some() {
+            return None;
+        }
+        (&line[..gap], trim(value), Separator::Whitespace)
+    };
+    if key.is_empty() {
+        return None;
+    }
+    Some(KeyValue {
+        key,
+        value,
+        separator,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(body: &[u8]) -> Vec<(u32, &[u8])> {
+        Lines::new(body).map(|l| (l.number, l.bytes)).collect()
+    }
+
+    #[test]
+    fn line_ends_lf_cr_crlf_each_end_one_line() {
+        // SPEC §1.4
+        assert_eq!(
+            lines(b"a\nb\rc\r\nd"),
+            [(1, &b"a"[..]), (2, b"b"), (3, b"c"), (4, b"d")]
+        );
+        assert_eq!(lines(b"a\r\r\nb"), [(1, &b"a"[..]), (2, b""), (3, b"b")]);
+        assert_eq!(lines(b"a\n"), [(1, &b"a"[..]), (2, b"")]);
+        assert_eq!(lines(b"\n\r"), [(1, &b""[..]), (2, b""), (3, b"")]);
+    }
+
+    #[test]
+    fn long_lines_are_cut_to_the_limit() {
+        // SPEC §1.5
+        let mut body = alloc::vec![b'a'; MAX_LINE_BYTES + 10];
+        body.extend_from_slice(b"\nb");
+        let got: Vec<_> = Lines::new(&body).collect();
+        assert_eq!(got[0].bytes.len(), 16_663);
+        assert_eq!(got[0].full_len, 16_673);
+        assert_eq!(got[1].bytes, b"b");
+    }
+
+    #[test]
+    fn key_value_split() {
+        // SPEC §1.8
+        fn kv(s: &[u8]) -> Option<(&[u8], &[u8], Separator)> {
+            key_value(s).map(|kv| (kv.key, kv.value, kv.separator))
+        }
+        assert_eq!(kv(b"  Disallow :  /a  # c"), Some((&b"Disallow"[..], &b"/a"[..], Separator::Colon)));
+        assert_eq!(kv(b"Disallow /tmp"), Some((&b"Disallow"[..], &b"/tmp"[..], Separator::Whitespace)));
+        assert_eq!(kv(b"Disallow \t /tmp"), Some((&b"Disallow"[..], &b"/tmp"[..], Separator::Whitespace)));
+        assert_eq!(kv(b"Disallow\x0B/tmp"), None);
+        assert_eq!(kv(b"Disallow \x0C /tmp"), None);
+        assert_eq!(kv(b"Disallow /a /b"), None);
+        assert_eq!(kv(b": /a"), None);
+        assert_eq!(kv(b"# only a comment"), None);
+        assert_eq!(kv(b"Disallow: /a\0/b"), Some((&b"Disallow"[..], &b"/a"[..], Separator::Colon)));
+        assert_eq!(kv(b"Sitemap: http://x/y"), Some((&b"Sitemap"[..], &b"http://x/y"[..], Separator::Colon)));
+    }
+}

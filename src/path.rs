@@ -1,0 +1,399 @@
+//! From a URL to a path, and the canonical form shared by paths and patterns.
+
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use percent_encoding::percent_encode_byte;
+
+use crate::options::Profile;
+
+/// The path, parameters and query of `url`, as SPEC §4.1 (and Google's
+/// reference) reads them: scheme and authority removed, fragment removed, and
+/// always starting with `/`.
+pub(crate) fn path_of(url: &str) -> Cow<'_, str> {
+    let bytes = url.as_bytes();
+    let find_from = |from: usize, set: &[u8]| {
+        bytes
+            .get(from..)
+            .and_then(|rest| rest.iter().position(|b| set.contains(b)))
+            .map(|i| i + from)
+    };
+    // A leading `//` introduces an authority.
+    let start = if bytes.starts_with(b"//") { 2 } else { 0 };
+    let early_path = find_from(start, b"/?;");
+    let scheme_end = memchr::memmem::find(&bytes[start..], b"://").map(|i| i + start);
+    let authority = match scheme_end {
+        // `://` after a `/`, `?` or `;` is part of the path, not a scheme.
+        Some(at) if early_path.is_none_or(|p| p > at) => at + 3,
+        _ => start,
+    };
+    let Some(path_start) = find_from(authority, b"/?;") else {
+        return Cow::Borrowed("/");
+    };
+    let hash = memchr::memchr(b'#', &bytes[start..]).map(|i| i + start);
+    if hash.is_some_and(|h| h < path_start) {
+        return Cow::Borrowed("/");
+    }
+    let path = &url[path_start..hash.unwrap_or(url.len())];
+    if path.starts_with('/') {
+        Cow::Borrowed(path)
+    } else {
+        // `?q` or `;p` with no path: the path is `/`.
+        let mut owned = String::with_capacity(path.len() + 1);
+        owned.push('/');
+        owned.push_str(path);
+        Cow::Owned(owned)
+    }
+}
+
+/// Which side of a comparison a string is on: they differ in `*` and `$`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// A URL path: `*` and `$` are literal, so they become `%2A` and `%24`.
+    Path,
+    /// An allow or disallow pattern: `*` is a wildcard and a final `$` an
+    /// anchor; a `$` anywhere else is literal and becomes `%24`.
+    Pattern,
+}
+
+const fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The byte a `%xx` escape at `s[i]` encodes, if `s[i..]` starts with one.
+fn escape_at(s: &[u8], i: usize) -> Option<u8> {
+    match s.get(i..i + 3) {
+        Some([b'%', hi, lo]) => Some(hex_value(*hi)? << 4 | hex_value(*lo)?),
+        _ => None,
+    }
+}
+
+/// RFC 3986 §2.3 unreserved characters.
+const fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// Whether byte `b` at offset `i` of a string of `len` bytes is written as
+/// `%XX` in the RFC canonical form (SPEC §4.2).
+fn must_encode(b: u8, i: usize, len: usize, form: Form) -> bool {
+    b >= 0x80
+        || b < 0x20
+        || b == 0x7F
+        || b == b' '
+        || match form {
+            Form::Path => b == b'*' || b == b'$',
+            Form::Pattern => b == b'$' && i + 1 != len,
+        }
+}
+
+/// Whether `s` is already in RFC canonical form.
+fn is_canonical(s: &[u8], form: Form) -> bool {
+    let mut i = 0;
+    while i < s.len() {
+        if let Some(v) = escape_at(s, i) {
+            if is_unreserved(v) || s[i + 1].is_ascii_lowercase() || s[i + 2].is_ascii_lowercase() {
+                return false;
+            }
+            i += 3;
+        } else {
+            if must_encode(s[i], i, s.len(), form) {
+                return false;
+            }
+            i += 1;
+        }
+    }
+    true
+}
+
+fn push_escaped(out: &mut Vec<u8>, b: u8) {
+    out.extend_from_slice(percent_encode_byte(b).as_bytes());
+}
+
+/// The RFC profile's canonical form of a path or pattern (SPEC §4.2): escapes
+/// of unreserved characters decoded, other escapes upper-cased, non-ASCII,
+/// controls and space escaped, and `*`/`$` handled per [`Form`]. Borrows when
+/// `s` is already canonical.
+///
+/// Decoding can make a new escape out of a `%` that started none: `%%341`
+/// decodes `%34` to `4` and leaves `%41`. Such a new escape is read too, as a
+/// second pass would read it, so the result is idempotent (`%%341` gives `A`,
+/// `%%320` gives `%20`). Escapes never overlap, so this normal form is unique;
+/// reducing on the output as it grows reaches it in one linear pass.
+pub(crate) fn canonicalize(s: &[u8], form: Form) -> Cow<'_, [u8]> {
+    if is_canonical(s, form) {
+        return Cow::Borrowed(s);
+    }
+    let mut out: Vec<u8> = Vec::with_capacity(s.len() + s.len() / 2);
+    // Offsets in `out` of the `%`s that start no escape (so far), ascending.
+    let mut lone: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        if let Some(v) = escape_at(s, i) {
+            if is_unreserved(v) {
+                push_reducing(&mut out, &mut lone, v);
+            } else {
+                push_escaped(&mut out, v);
+            }
+            i += 3;
+            continue;
+        }
+        let b = s[i];
+        if b == b'%' {
+            lone.push(out.len());
+            out.push(b);
+        } else if must_encode(b, i, s.len(), form) {
+            push_escaped(&mut out, b);
+        } else {
+            push_reducing(&mut out, &mut lone, b);
+        }
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// Pushes `b`, then reads any escape that a lone `%` and the two bytes now
+/// after it form, repeatedly (see [`canonicalize`]).
+fn push_reducing(out: &mut Vec<u8>, lone: &mut Vec<usize>, b: u8) {
+    out.push(b);
+    while let Some(&at) = lone.last() {
+        let Some(v) = (at + 3 == out.len()).then(|| escape_at(out, at)).flatten() else {
+            return;
+        };
+        lone.pop();
+        out.truncate(at);
+        if is_unreserved(v) {
+            out.push(v);
+        } else {
+            push_escaped(out, v);
+            return;
+        }
+    }
+}
+
+/// The Google profile's form of a pattern (SPEC §4.2): bytes `>= 0x80` become
+/// `%XX` and the hex digits of existing escapes are upper-cased; nothing else
+/// changes. Borrows when nothing changes.
+pub(crate) fn escape_google(s: &[u8]) -> Cow<'_, [u8]> {
+    let unchanged = {
+        let mut i = 0;
+        let mut unchanged = true;
+        while i < s.len() {
+            if escape_at(s, i).is_some() {
+                unchanged &= !(s[i + 1].is_ascii_lowercase() || s[i + 2].is_ascii_lowercase());
+                i += 3;
+            } else {
+                unchanged &= s[i] < 0x80;
+                i += 1;
+            }
+        }
+        unchanged
+    };
+    if unchanged {
+        return Cow::Borrowed(s);
+    }
+    let mut out = Vec::with_capacity(s.len() + s.len() / 2);
+    let mut i = 0;
+    while i < s.len() {
+        if let Some(v) = escape_at(s, i) {
+            push_escaped(&mut out, v);
+            i += 3;
+        } else {
+            if s[i] >= 0x80 {
+                push_escaped(&mut out, s[i]);
+            } else {
+                out.push(s[i]);
+            }
+            i += 1;
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A request path, built once from a URL or path and reused for many queries
+/// against many files.
+///
+/// It holds the path as the URL gave it (SPEC §4.1: no scheme, authority or
+/// fragment), which the Google profile matches as it is, and its RFC canonical
+/// form (SPEC §4.2), which the RFC profile matches. Building one allocates
+/// nothing when the input is a path already in canonical form.
+///
+/// # Examples
+///
+/// ```
+/// use robots::{CanonicalPath, RobotsTxt};
+///
+/// let path = CanonicalPath::new("https://example.com/foo/bar/%62%61%7A?q=1#top");
+/// assert_eq!(path.as_str(), "/foo/bar/baz?q=1");
+/// assert_eq!(path.as_given(), "/foo/bar/%62%61%7A?q=1");
+///
+/// let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /foo/bar/baz\n");
+/// let agent = robots.agent("foobot");
+/// assert!(!agent.is_allowed_path(&path));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct CanonicalPath<'a> {
+    given: Cow<'a, str>,
+    /// The RFC canonical form, when it differs from `given`.
+    canonical: Option<Box<str>>,
+}
+
+impl<'a> CanonicalPath<'a> {
+    /// Takes the path of `path_or_url` (SPEC §4.1) and its canonical form.
+    pub fn new(path_or_url: &'a str) -> Self {
+        let given = path_of(path_or_url);
+        let canonical = match canonicalize(given.as_bytes(), Form::Path) {
+            Cow::Borrowed(_) => None,
+            // The canonical form is ASCII: every other byte is escaped.
+            Cow::Owned(bytes) => Some(String::from_utf8(bytes).unwrap_or_default().into()),
+        };
+        CanonicalPath { given, canonical }
+    }
+
+    /// The RFC canonical form (SPEC §4.2), which the RFC profile matches:
+    /// always ASCII, always starting with `/`.
+    pub fn as_str(&self) -> &str {
+        self.canonical.as_deref().unwrap_or(&self.given)
+    }
+
+    /// The path as the URL gave it, which the Google profile matches.
+    pub fn as_given(&self) -> &str {
+        &self.given
+    }
+
+    /// The form `profile` matches.
+    pub fn for_profile(&self, profile: Profile) -> &str {
+        match profile {
+            Profile::Rfc => self.as_str(),
+            Profile::Google => self.as_given(),
+        }
+    }
+
+    /// Whether the input was a path already in canonical form, so that building
+    /// this allocated nothing.
+    pub fn is_borrowed(&self) -> bool {
+        self.canonical.is_none() && matches!(self.given, Cow::Borrowed(_))
+    }
+
+    /// An owned copy, free of the input's lifetime.
+    pub fn into_owned(self) -> CanonicalPath<'static> {
+        CanonicalPath {
+            given: Cow::Owned(self.given.into_owned()),
+            canonical: self.canonical,
+        }
+    }
+}
+
+impl fmt::Debug for CanonicalPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CanonicalPath")
+            .field("canonical", &self.as_str())
+            .field("given", &self.as_given())
+            .finish()
+    }
+}
+
+impl fmt::Display for CanonicalPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<'a> From<&'a str> for CanonicalPath<'a> {
+    fn from(path_or_url: &'a str) -> Self {
+        CanonicalPath::new(path_or_url)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn path(s: &str) -> String {
+        path_of(s).into_owned()
+    }
+
+    fn canon(s: &str, form: Form) -> String {
+        String::from_utf8(canonicalize(s.as_bytes(), form).into_owned()).unwrap()
+    }
+
+    #[test]
+    fn url_to_path() {
+        // SPEC §4.1
+        assert_eq!(path("http://example.com/a/b?c=d#e"), "/a/b?c=d");
+        assert_eq!(path("http://example.com"), "/");
+        assert_eq!(path("http://example.com?q"), "/?q");
+        assert_eq!(path("http://example.com;p"), "/;p");
+        assert_eq!(path("//example.com/x"), "/x");
+        assert_eq!(path("/a?b"), "/a?b");
+        assert_eq!(path("foo/bar"), "/bar");
+        assert_eq!(path("*"), "/");
+        assert_eq!(path("?q"), "/?q");
+        assert_eq!(path("#x/y"), "/");
+        assert_eq!(path("/a?x=http://b/c"), "/a?x=http://b/c");
+        assert_eq!(path("/path#frag/ment"), "/path");
+        assert_eq!(path(""), "/");
+    }
+
+    #[test]
+    fn canonical_form_rfc_9309_2_2_2() {
+        assert_eq!(canon("/foo/bar?baz=quz", Form::Path), "/foo/bar?baz=quz");
+        assert_eq!(canon("/foo/bar/ツ", Form::Path), "/foo/bar/%E3%83%84");
+        assert_eq!(canon("/foo/bar/%E3%83%84", Form::Path), "/foo/bar/%E3%83%84");
+        assert_eq!(canon("/foo/bar/%62%61%7A", Form::Path), "/foo/bar/baz");
+        assert_eq!(canon("/a%2fb", Form::Path), "/a%2Fb");
+        assert_eq!(canon("/a b\t", Form::Path), "/a%20b%09");
+        assert_eq!(canon("/50%", Form::Path), "/50%");
+        assert_eq!(canon("/x%zz", Form::Path), "/x%zz");
+    }
+
+    #[test]
+    fn star_and_dollar_per_form() {
+        // SPEC §4.2, RFC 9309 §2.2.3
+        assert_eq!(canon("/file-*.html$", Form::Path), "/file-%2A.html%24");
+        assert_eq!(canon("/file-*.html$", Form::Pattern), "/file-*.html$");
+        assert_eq!(canon("/a$b$", Form::Pattern), "/a%24b$");
+    }
+
+    #[test]
+    fn escapes_made_by_decoding_are_read_too() {
+        // Regression: probes of the shared corpus such as
+        // `/sitecore%%320modules` (visitdubai.com), whose `%32` decodes to a
+        // `2` that makes `%20` with the `%` before it.
+        assert_eq!(canon("/sitecore%%320modules", Form::Path), "/sitecore%20modules");
+        assert_eq!(canon("/a%C3%%414j", Form::Path), "/a%C3%A4j");
+        assert_eq!(canon("%%341", Form::Path), "A");
+        assert_eq!(canon("%%%3341", Form::Path), "A");
+        assert_eq!(canon("%4%41", Form::Path), "J");
+        assert_eq!(canon("%%61f", Form::Path), "%AF");
+        assert_eq!(canon("%%67", Form::Path), "%g");
+        for s in ["%%341", "%4%41", "%%41x", "%%%", "%2%2A", "%%%3341", "%%61f"] {
+            let once = canon(s, Form::Path);
+            assert_eq!(canon(&once, Form::Path), once, "{s}");
+        }
+    }
+
+    #[test]
+    fn google_escape() {
+        assert_eq!(&*escape_google(b"/a%2fb"), b"/a%2Fb");
+        assert_eq!(&*escape_google("/ツ".as_bytes()), b"/%E3%83%84");
+        assert_eq!(&*escape_google(b"/%62 *$"), b"/%62 *$");
+        assert!(matches!(escape_google(b"/plain"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn canonical_path_borrows_when_canonical() {
+        assert!(CanonicalPath::new("/a/b?c").is_borrowed());
+        assert!(!CanonicalPath::new("/a/%62").is_borrowed());
+        // The path of a URL is a slice of it: still no allocation.
+        assert!(CanonicalPath::new("http://x/a").is_borrowed());
+        assert!(!CanonicalPath::new("http://x?q").is_borrowed());
+    }
+}

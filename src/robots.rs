@@ -1,0 +1,434 @@
+//! The facade: a parsed robots.txt and the per-crawler view.
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::time::Duration;
+
+use crate::agent::token_prefix;
+use crate::decision::{Decision, Reason, Rule};
+use crate::diag::Diagnostic;
+use crate::group::{cmp_token, parse, AgentEntry, CompiledRule, Parsed};
+use crate::options::{ParseOptions, Profile};
+use crate::path::CanonicalPath;
+
+/// A parsed robots.txt: owned, immutable, cheap to query from many threads.
+///
+/// Build it once with [`RobotsTxt::parse`] or [`RobotsTxt::parse_with`], then
+/// ask [`RobotsTxt::is_allowed`], or choose a crawler once with
+/// [`RobotsTxt::agent`] and ask the returned [`Agent`] about many URLs.
+///
+/// # Examples
+///
+/// ```
+/// use robots::RobotsTxt;
+///
+/// let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /admin\nSitemap: https://example.com/sitemap.xml\n");
+/// assert!(robots.is_allowed("FooBot/1.0", "https://example.com/"));
+/// assert!(!robots.is_allowed("FooBot/1.0", "https://example.com/admin/users"));
+/// assert_eq!(robots.sitemaps().collect::<Vec<_>>(), ["https://example.com/sitemap.xml"]);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct RobotsTxt {
+    profile: Profile,
+    parsed: Parsed,
+}
+
+impl RobotsTxt {
+    /// Parses `body` with the RFC profile and the default size limit. Never
+    /// fails: lines that cannot be understood are ignored (RFC 9309
+    /// §2.3.1.5) and reported in [`RobotsTxt::diagnostics`].
+    ///
+    /// # Complexity
+    ///
+    /// Linear in the bytes parsed, plus sorting each group's rules.
+    pub fn parse(body: &[u8]) -> RobotsTxt {
+        RobotsTxt::parse_with(body, &ParseOptions::new())
+    }
+
+    /// Parses `body` with `options`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robots::{ParseOptions, Profile, RobotsTxt};
+    ///
+    /// let body = b"User-agent: *\nAllow: /d/index.html\nDisallow: /d/\n";
+    /// let google = RobotsTxt::parse_with(body, &ParseOptions::new().profile(Profile::Google));
+    /// // Google reads `Allow: /d/index.html` as also allowing `/d/` itself.
+    /// assert!(google.is_allowed("bot", "/d/"));
+    /// assert!(!RobotsTxt::parse(body).is_allowed("bot", "/d/"));
+    /// ```
+    pub fn parse_with(body: &[u8], options: &ParseOptions) -> RobotsTxt {
+        RobotsTxt {
+            profile: options.profile,
+            parsed: parse(body, options),
+        }
+    }
+
+    /// The profile it was parsed with.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// Whether `user_agent` may fetch `path_or_url`.
+    ///
+    /// `user_agent` is the crawler's name: in the RFC profile its product
+    /// token is taken (`FooBot/2.1` is `FooBot`); in the Google profile it is
+    /// compared whole, as Google's reference does. `path_or_url` is a path
+    /// (`/a?b`) or an absolute URL (SPEC §4.1).
+    ///
+    /// To ask about many URLs for one crawler, use [`RobotsTxt::agent`] once.
+    pub fn is_allowed(&self, user_agent: &str, path_or_url: &str) -> bool {
+        self.agent(user_agent).is_allowed(path_or_url)
+    }
+
+    /// Like [`RobotsTxt::is_allowed`], with the rule that decided.
+    pub fn decide(&self, user_agent: &str, path_or_url: &str) -> Decision<'_> {
+        self.agent(user_agent).decide(path_or_url)
+    }
+
+    /// The view of this file for one crawler (SPEC §3): the groups that name
+    /// it, merged, or else the global groups. Queries through it do no group
+    /// selection.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robots::RobotsTxt;
+    ///
+    /// let robots = RobotsTxt::parse(b"User-agent: foobot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n");
+    /// let foobot = robots.agent("FooBot/2.1");
+    /// assert!(foobot.is_named());
+    /// assert!(!foobot.is_allowed("/a"));
+    /// assert!(foobot.is_allowed("/b"));
+    /// ```
+    pub fn agent(&self, user_agent: &str) -> Agent<'_> {
+        let agents = &self.parsed.agents;
+        let globals = agents.partition_point(|a| a.token.is_none());
+        let token = match self.profile {
+            Profile::Rfc => token_prefix(user_agent.as_bytes(), Profile::Rfc),
+            Profile::Google => user_agent.as_bytes(),
+        };
+        // RFC profile: an empty caller token selects the global groups.
+        let named = if self.profile == Profile::Rfc && token.is_empty() {
+            &agents[..0]
+        } else {
+            let text = &self.parsed.text;
+            let specific = &agents[globals..];
+            let key = |a: &AgentEntry| a.token.map_or(&b""[..], |t| t.get(text).as_bytes());
+            let lo = specific.partition_point(|a| cmp_token(key(a), token).is_lt());
+            let hi = lo + specific[lo..].partition_point(|a| cmp_token(key(a), token).is_eq());
+            &specific[lo..hi]
+        };
+        let (entries, named) = if named.is_empty() {
+            (&agents[..globals], false)
+        } else {
+            (named, true)
+        };
+        Agent {
+            robots: self,
+            entries,
+            named,
+        }
+    }
+
+    /// The crawl delay for `user_agent` (SPEC §6.2): the largest valid
+    /// `crawl-delay` in the groups that apply to it.
+    pub fn crawl_delay(&self, user_agent: &str) -> Option<Duration> {
+        self.agent(user_agent).crawl_delay()
+    }
+
+    /// The sitemap URLs, in file order, as written (SPEC §6.1).
+    pub fn sitemaps(&self) -> Sitemaps<'_> {
+        Sitemaps {
+            text: &self.parsed.text,
+            inner: self.parsed.sitemaps.iter(),
+        }
+    }
+
+    /// Every record other than user-agent, allow, disallow and sitemap, in
+    /// file order: `crawl-delay`, `host`, `clean-param`, and any unknown key
+    /// (SPEC §1.9, §6.3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robots::RobotsTxt;
+    ///
+    /// let robots = RobotsTxt::parse(b"User-agent: *\nHost: example.com\nCrawl-delay: 2\n");
+    /// let host = robots.records().find(|r| r.key().eq_ignore_ascii_case("host")).unwrap();
+    /// assert_eq!((host.value(), host.line()), ("example.com", 2));
+    /// ```
+    pub fn records(&self) -> Records<'_> {
+        Records {
+            text: &self.parsed.text,
+            inner: self.parsed.records.iter(),
+        }
+    }
+
+    /// What the parser noticed, in line order within each kind.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.parsed.diagnostics
+    }
+
+    /// How many lines were read.
+    pub fn line_count(&self) -> u32 {
+        self.parsed.lines
+    }
+
+    /// How many bytes of the body were within the size limit.
+    pub fn parsed_len(&self) -> usize {
+        self.parsed.parsed_len
+    }
+
+    /// How many groups the file has.
+    pub fn group_count(&self) -> usize {
+        self.parsed.groups.len()
+    }
+
+    /// Heap bytes this value keeps (not counting allocator overhead).
+    pub fn heap_size(&self) -> usize {
+        use core::mem::size_of_val;
+        let p = &self.parsed;
+        p.text.capacity()
+            + size_of_val(p.rules.as_slice())
+            + size_of_val(p.groups.as_slice())
+            + size_of_val(p.agents.as_slice())
+            + size_of_val(p.sitemaps.as_slice())
+            + size_of_val(p.records.as_slice())
+            + size_of_val(p.delays.as_slice())
+            + p.diagnostics.len() * core::mem::size_of::<Diagnostic>()
+    }
+
+    fn rule_view<'a>(&'a self, rule: &CompiledRule) -> Rule<'a> {
+        let text = &self.parsed.text;
+        Rule {
+            kind: rule.kind,
+            pattern: rule.written.get(text),
+            matched: rule.pattern.get(text),
+            line: rule.line,
+            priority: rule.priority,
+        }
+    }
+}
+
+impl fmt::Debug for RobotsTxt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RobotsTxt")
+            .field("profile", &self.profile)
+            .field("lines", &self.parsed.lines)
+            .field("groups", &self.parsed.groups.len())
+            .field("rules", &self.parsed.rules.len())
+            .field("sitemaps", &self.parsed.sitemaps.len())
+            .field("diagnostics", &self.parsed.diagnostics.len())
+            .finish()
+    }
+}
+
+/// One crawler's view of a [`RobotsTxt`], from [`RobotsTxt::agent`].
+///
+/// The groups that apply are chosen once; each query then only matches
+/// rules, and allocates nothing when the path is already canonical.
+#[derive(Clone, Copy)]
+pub struct Agent<'a> {
+    robots: &'a RobotsTxt,
+    /// The user-agent lines that select the groups, in group order.
+    entries: &'a [AgentEntry],
+    named: bool,
+}
+
+impl<'a> Agent<'a> {
+    /// Whether some group names this crawler. When none does, the global
+    /// groups apply (SPEC §3.3).
+    pub fn is_named(&self) -> bool {
+        self.named
+    }
+
+    /// The lines of the user-agent lines that selected the groups that apply.
+    pub fn selecting_lines(&self) -> impl Iterator<Item = u32> + 'a {
+        self.entries.iter().map(|e| e.line)
+    }
+
+    /// Whether this crawler may fetch `path_or_url`.
+    pub fn is_allowed(&self, path_or_url: &str) -> bool {
+        self.decide(path_or_url).is_allowed()
+    }
+
+    /// The decision for `path_or_url`, with the deciding rule.
+    pub fn decide(&self, path_or_url: &str) -> Decision<'a> {
+        self.decide_path(&CanonicalPath::new(path_or_url))
+    }
+
+    /// Whether this crawler may fetch `path`, built once beforehand.
+    pub fn is_allowed_path(&self, path: &CanonicalPath<'_>) -> bool {
+        self.decide_path(path).is_allowed()
+    }
+
+    /// The decision for `path`, built once beforehand. Never allocates.
+    ///
+    /// # Complexity
+    ///
+    /// Rules are tried best first and the first match decides, so the work
+    /// is at most the sum over the rules tried of O(path × pattern pieces),
+    /// and never exponential (SPEC §5.6).
+    pub fn decide_path(&self, path: &CanonicalPath<'_>) -> Decision<'a> {
+        let profile = self.robots.profile;
+        let path = path.for_profile(profile);
+        // RFC 9309 §2.2.2: /robots.txt is always allowed; the query is ignored.
+        if profile == Profile::Rfc && path.split('?').next() == Some("/robots.txt") {
+            return Decision {
+                allowed: true,
+                reason: Reason::RobotsTxtPath,
+            };
+        }
+        match self.best_rule(path.as_bytes()) {
+            Some(rule) => Decision {
+                allowed: rule.kind == crate::RuleKind::Allow,
+                reason: Reason::Rule(self.robots.rule_view(rule)),
+            },
+            None => Decision {
+                allowed: true,
+                reason: Reason::NoMatchingRule,
+            },
+        }
+    }
+
+    /// Every rule of the applicable groups that matches `path`, best first:
+    /// the first one is the one that decides.
+    pub fn matching_rules(&self, path: &CanonicalPath<'_>) -> Vec<Rule<'a>> {
+        let path = path.for_profile(self.robots.profile).as_bytes();
+        let text = &self.robots.parsed.text;
+        let mut found: Vec<&CompiledRule> = self
+            .groups()
+            .flat_map(|g| self.group_rules(g))
+            .filter(|r| r.strategy.matches(r.body.get(text).as_bytes(), path))
+            .collect();
+        found.sort_by(|a, b| b.outranks(a).cmp(&a.outranks(b)).then(a.line.cmp(&b.line)));
+        found.into_iter().map(|r| self.robots.rule_view(r)).collect()
+    }
+
+    /// The crawl delay for this crawler (SPEC §6.2): the largest valid
+    /// `crawl-delay` in the groups that apply.
+    pub fn crawl_delay(&self) -> Option<Duration> {
+        let delays = &self.robots.parsed.delays;
+        // Both lists are in group order: merge them in one pass.
+        let mut groups = self.groups().peekable();
+        let mut best = None;
+        for entry in delays {
+            while groups.next_if(|g| *g < entry.group).is_some() {}
+            if groups.peek() == Some(&entry.group) {
+                best = best.max(Some(entry.delay));
+            }
+        }
+        best
+    }
+
+    fn groups(&self) -> impl Iterator<Item = u32> + 'a {
+        self.entries.iter().map(|e| e.group)
+    }
+
+    fn group_rules(&self, group: u32) -> &'a [CompiledRule] {
+        let (start, end) = self.robots.parsed.groups[group as usize].rules;
+        &self.robots.parsed.rules[start as usize..end as usize]
+    }
+
+    #[inline]
+    fn best_rule(&self, path: &[u8]) -> Option<&'a CompiledRule> {
+        let text = &self.robots.parsed.text;
+        let mut best: Option<&'a CompiledRule> = None;
+        for group in self.groups() {
+            for rule in self.group_rules(group) {
+                // Rules are sorted best first: once one cannot beat the best
+                // match so far, none after it can.
+                if best.is_some_and(|b| !rule.outranks(b)) {
+                    break;
+                }
+                if rule.strategy.matches(rule.body.get(text).as_bytes(), path) {
+                    best = Some(rule);
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+impl fmt::Debug for Agent<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Agent")
+            .field("named", &self.named)
+            .field("groups", &self.groups().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// The sitemap URLs of a file, from [`RobotsTxt::sitemaps`].
+#[derive(Clone, Debug)]
+pub struct Sitemaps<'a> {
+    text: &'a str,
+    inner: core::slice::Iter<'a, (crate::group::Span, u32)>,
+}
+
+impl<'a> Iterator for Sitemaps<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        self.inner.next().map(|(span, _)| span.get(self.text))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Sitemaps<'_> {}
+
+/// A record other than user-agent, allow, disallow and sitemap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Record<'a> {
+    key: &'a str,
+    value: &'a str,
+    line: u32,
+}
+
+impl<'a> Record<'a> {
+    /// The key as written.
+    pub fn key(&self) -> &'a str {
+        self.key
+    }
+
+    /// The value as written, trimmed.
+    pub fn value(&self) -> &'a str {
+        self.value
+    }
+
+    /// The 1-based line.
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+}
+
+/// The other records of a file, from [`RobotsTxt::records`].
+#[derive(Clone, Debug)]
+pub struct Records<'a> {
+    text: &'a str,
+    inner: core::slice::Iter<'a, crate::group::RecordEntry>,
+}
+
+impl<'a> Iterator for Records<'a> {
+    type Item = Record<'a>;
+
+    fn next(&mut self) -> Option<Record<'a>> {
+        self.inner.next().map(|r| Record {
+            key: r.key.get(self.text),
+            value: r.value.get(self.text),
+            line: r.line,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Records<'_> {}
