@@ -131,7 +131,9 @@ pub enum InvalidProductToken {
     #[error("a product token cannot be empty")]
     Empty,
     /// The token has a byte other than `A-Z a-z 0-9 _ -`.
-    #[error("byte {byte:#04x} at offset {at} is not allowed in a product token (only A-Z a-z 0-9 _ -)")]
+    #[error(
+        "byte {byte:#04x} at offset {at} is not allowed in a product token (only A-Z a-z 0-9 _ -)"
+    )]
     InvalidByte {
         /// Offset of the byte.
         at: usize,
@@ -151,7 +153,10 @@ mod tests {
         assert_eq!(token_prefix(b"MJ12bot", Profile::Google), b"MJ");
         assert_eq!(token_prefix(b"Googlebot/2.1", Profile::Rfc), b"Googlebot");
         assert_eq!(token_prefix(b"123bot", Profile::Google), b"");
-        assert_eq!(token_prefix(b"foo_bar-baz qux", Profile::Google), b"foo_bar-baz");
+        assert_eq!(
+            token_prefix(b"foo_bar-baz qux", Profile::Google),
+            b"foo_bar-baz"
+        );
     }
 
     #[test]
@@ -173,7 +178,13 @@ mod tests {
             Err(InvalidProductToken::InvalidByte { at: 1, byte: b'/' })
         );
         assert_eq!(ProductToken::new("MJ12bot").unwrap().as_str(), "MJ12bot");
-        assert_eq!(ProductToken::from_user_agent("/x"), Err(InvalidProductToken::Empty));
-        assert_eq!(ProductToken::from_user_agent(" a-b_c9/1").unwrap().as_str(), "a-b_c9");
+        assert_eq!(
+            ProductToken::from_user_agent("/x"),
+            Err(InvalidProductToken::Empty)
+        );
+        assert_eq!(
+            ProductToken::from_user_agent(" a-b_c9/1").unwrap().as_str(),
+            "a-b_c9"
+        );
     }
 }

@@ -146,11 +146,17 @@ impl<'a> Decision<'a> {
 
 impl fmt::Display for Decision<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.allowed { "allowed" } else { "DISALLOWED" })?;
+        f.write_str(if self.allowed {
+            "allowed"
+        } else {
+            "DISALLOWED"
+        })?;
         match self.reason {
             Reason::Rule(rule) => write!(f, " by {rule}"),
             Reason::NoMatchingRule => f.write_str(": no rule applies"),
-            Reason::RobotsTxtPath => f.write_str(": /robots.txt is always allowed (RFC 9309 §2.2.2)"),
+            Reason::RobotsTxtPath => {
+                f.write_str(": /robots.txt is always allowed (RFC 9309 §2.2.2)")
+            }
         }
     }
 }

@@ -111,7 +111,10 @@ impl fmt::Display for DiagnosticKind {
                 f.write_str("rule before any user-agent line is ignored")
             }
             DiagnosticKind::InvalidCrawlDelay { value } => {
-                write!(f, "crawl-delay `{value}` is not a number of seconds; ignored")
+                write!(
+                    f,
+                    "crawl-delay `{value}` is not a number of seconds; ignored"
+                )
             }
             DiagnosticKind::CrawlDelayOutsideGroup => {
                 f.write_str("crawl-delay before any user-agent line applies to no crawler")

@@ -40,11 +40,21 @@ pub(crate) struct Recognized {
 /// case-insensitively, as Google's reference does. The first of each list is
 /// the canonical one.
 const SPELLINGS: [(Directive, &[&[u8]]); 4] = [
-    (Directive::UserAgent, &[b"user-agent", b"useragent", b"user agent"]),
+    (
+        Directive::UserAgent,
+        &[b"user-agent", b"useragent", b"user agent"],
+    ),
     (Directive::Allow, &[b"allow"]),
     (
         Directive::Disallow,
-        &[b"disallow", b"dissallow", b"dissalow", b"disalow", b"diasllow", b"disallaw"],
+        &[
+            b"disallow",
+            b"dissallow",
+            b"dissalow",
+            b"disalow",
+            b"diasllow",
+            b"disallaw",
+        ],
     ),
     (Directive::Sitemap, &[b"sitemap", b"site-map"]),
 ];

@@ -11,11 +11,11 @@ use core::time::Duration;
 
 use crate::agent::{is_global, token_prefix};
 use crate::decision::RuleKind;
-use crate::diag::{quote, Diagnostic, DiagnosticKind};
-use crate::directive::{is_crawl_delay, recognize, Directive};
-use crate::lex::{key_value, prepare, Lines, Separator, MAX_LINE_BYTES};
+use crate::diag::{Diagnostic, DiagnosticKind, quote};
+use crate::directive::{Directive, is_crawl_delay, recognize};
+use crate::lex::{Lines, MAX_LINE_BYTES, Separator, key_value, prepare};
 use crate::options::{ParseOptions, Profile};
-use crate::path::{canonicalize, escape_google, Form};
+use crate::path::{Form, canonicalize, escape_google};
 use crate::pattern::Strategy;
 
 /// A slice of [`Parsed::text`].
@@ -59,7 +59,8 @@ impl CompiledRule {
     /// priority and an allow against a disallow (SPEC §5.2).
     #[inline]
     pub(crate) fn outranks(&self, other: &CompiledRule) -> bool {
-        (self.priority, self.kind == RuleKind::Allow) > (other.priority, other.kind == RuleKind::Allow)
+        (self.priority, self.kind == RuleKind::Allow)
+            > (other.priority, other.kind == RuleKind::Allow)
     }
 
     /// The order rules are tried in within a group: best first, then file
@@ -168,7 +169,10 @@ impl Builder {
             _ => {
                 let group = self.out.groups.len() as u32;
                 let at = self.out.rules.len() as u32;
-                self.out.groups.push(Group { line, rules: (at, at) });
+                self.out.groups.push(Group {
+                    line,
+                    rules: (at, at),
+                });
                 group
             }
         };
@@ -270,7 +274,12 @@ impl Builder {
         };
         match parse_delay(value) {
             Some(delay) => self.out.delays.push(DelayEntry { group, delay, line }),
-            None => self.diagnose(line, DiagnosticKind::InvalidCrawlDelay { value: quote(value) }),
+            None => self.diagnose(
+                line,
+                DiagnosticKind::InvalidCrawlDelay {
+                    value: quote(value),
+                },
+            ),
         }
     }
 
@@ -285,14 +294,12 @@ impl Builder {
             (None, None) => a.group.cmp(&b.group),
             (None, Some(_)) => Ordering::Less,
             (Some(_), None) => Ordering::Greater,
-            (Some(x), Some(y)) => x
-                .get(text)
-                .cmp(y.get(text))
-                .then(a.group.cmp(&b.group)),
+            (Some(x), Some(y)) => x.get(text).cmp(y.get(text)).then(a.group.cmp(&b.group)),
         });
         // One crawler named twice in one group is one selection of it.
-        out.agents
-            .dedup_by(|b, a| a.group == b.group && a.token.map(|t| t.get(text)) == b.token.map(|t| t.get(text)));
+        out.agents.dedup_by(|b, a| {
+            a.group == b.group && a.token.map(|t| t.get(text)) == b.token.map(|t| t.get(text))
+        });
         out.text.shrink_to_fit();
         out.rules.shrink_to_fit();
         out.groups.shrink_to_fit();
@@ -334,7 +341,12 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
         let number = line.number;
         builder.out.lines = number;
         if line.full_len > MAX_LINE_BYTES {
-            builder.diagnose(number, DiagnosticKind::LineTooLong { length: line.full_len });
+            builder.diagnose(
+                number,
+                DiagnosticKind::LineTooLong {
+                    length: line.full_len,
+                },
+            );
         }
         let Some(kv) = key_value(line.bytes) else {
             continue;
@@ -390,7 +402,17 @@ mod tests {
         assert_eq!(parse_delay(b"1.5"), Some(Duration::from_millis(1500)));
         assert_eq!(parse_delay(b".5"), Some(Duration::from_millis(500)));
         assert_eq!(parse_delay(b"5."), Some(Duration::from_secs(5)));
-        for bad in [&b"-1"[..], b"", b".", b"1.2.3", b"inf", b"NaN", b"1e3", b"10s", b"+1"] {
+        for bad in [
+            &b"-1"[..],
+            b"",
+            b".",
+            b"1.2.3",
+            b"inf",
+            b"NaN",
+            b"1e3",
+            b"10s",
+            b"+1",
+        ] {
             assert_eq!(parse_delay(bad), None, "{:?}", String::from_utf8_lossy(bad));
         }
         let huge = alloc::vec![b'9'; 400];

@@ -39,7 +39,12 @@ pub(crate) fn prepare(body: &[u8], limit: usize, profile: Profile) -> (Cow<'_, [
             }
             // Google profile: the reference reads the first 500 KiB and keeps
             // the cut line as far as it goes.
-            _ => (head, Some(Cut { line_dropped: false })),
+            _ => (
+                head,
+                Some(Cut {
+                    line_dropped: false,
+                }),
+            ),
         }
     } else {
         (body, None)
@@ -182,13 +187,20 @@ pub(crate) fn content(line: &[u8]) -> &[u8] {
 pub(crate) fn key_value(line: &[u8]) -> Option<KeyValue<'_>> {
     let line = content(line);
     let (key, value, separator) = if let Some(colon) = memchr::memchr(b':', line) {
-        (trim(&line[..colon]), trim(&line[colon + 1..]), Separator::Colon)
+        (
+            trim(&line[..colon]),
+            trim(&line[colon + 1..]),
+            Separator::Colon,
+        )
     } else {
         // A forgotten colon: accepted when the line is exactly two words
         // separated by spaces and/or tabs. VT and FF belong to a word here.
         let gap = memchr::memchr2(b' ', b'\t', line)?;
         let value = &line[gap..];
-        let value = &value[value.iter().take_while(|b| matches!(b, b' ' | b'\t')).count()..];
+        let value = &value[value
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t'))
+            .count()..];
         if memchr::memchr2(b' ', b'\t', value).is_some() {
             return None;
         }
@@ -241,15 +253,30 @@ mod tests {
         fn kv(s: &[u8]) -> Option<(&[u8], &[u8], Separator)> {
             key_value(s).map(|kv| (kv.key, kv.value, kv.separator))
         }
-        assert_eq!(kv(b"  Disallow :  /a  # c"), Some((&b"Disallow"[..], &b"/a"[..], Separator::Colon)));
-        assert_eq!(kv(b"Disallow /tmp"), Some((&b"Disallow"[..], &b"/tmp"[..], Separator::Whitespace)));
-        assert_eq!(kv(b"Disallow \t /tmp"), Some((&b"Disallow"[..], &b"/tmp"[..], Separator::Whitespace)));
+        assert_eq!(
+            kv(b"  Disallow :  /a  # c"),
+            Some((&b"Disallow"[..], &b"/a"[..], Separator::Colon))
+        );
+        assert_eq!(
+            kv(b"Disallow /tmp"),
+            Some((&b"Disallow"[..], &b"/tmp"[..], Separator::Whitespace))
+        );
+        assert_eq!(
+            kv(b"Disallow \t /tmp"),
+            Some((&b"Disallow"[..], &b"/tmp"[..], Separator::Whitespace))
+        );
         assert_eq!(kv(b"Disallow\x0B/tmp"), None);
         assert_eq!(kv(b"Disallow \x0C /tmp"), None);
         assert_eq!(kv(b"Disallow /a /b"), None);
         assert_eq!(kv(b": /a"), None);
         assert_eq!(kv(b"# only a comment"), None);
-        assert_eq!(kv(b"Disallow: /a\0/b"), Some((&b"Disallow"[..], &b"/a"[..], Separator::Colon)));
-        assert_eq!(kv(b"Sitemap: http://x/y"), Some((&b"Sitemap"[..], &b"http://x/y"[..], Separator::Colon)));
+        assert_eq!(
+            kv(b"Disallow: /a\0/b"),
+            Some((&b"Disallow"[..], &b"/a"[..], Separator::Colon))
+        );
+        assert_eq!(
+            kv(b"Sitemap: http://x/y"),
+            Some((&b"Sitemap"[..], &b"http://x/y"[..], Separator::Colon))
+        );
     }
 }

@@ -2,8 +2,8 @@
 
 /// Which reading of robots.txt to follow.
 ///
-/// The two profiles differ only where SPEC.md marks a rule **[RFC]** or
-/// **[Google]**; see the crate docs' `# Conformance` table.
+/// The two profiles differ only where SPEC.md marks a rule **\[RFC\]** or
+/// **\[Google\]**; see the crate docs' `# Conformance` table.
 ///
 /// # Examples
 ///

@@ -1,7 +1,6 @@
 //! From a URL to a path, and the canonical form shared by paths and patterns.
 
 use alloc::borrow::Cow;
-use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -84,9 +83,7 @@ const fn is_unreserved(b: u8) -> bool {
 /// Whether byte `b` at offset `i` of a string of `len` bytes is written as
 /// `%XX` in the RFC canonical form (SPEC §4.2).
 fn must_encode(b: u8, i: usize, len: usize, form: Form) -> bool {
-    b >= 0x80
-        || b < 0x20
-        || b == 0x7F
+    !(0x20..0x7F).contains(&b)
         || b == b' '
         || match form {
             Form::Path => b == b'*' || b == b'$',
@@ -242,7 +239,7 @@ pub(crate) fn escape_google(s: &[u8]) -> Cow<'_, [u8]> {
 pub struct CanonicalPath<'a> {
     given: Cow<'a, str>,
     /// The RFC canonical form, when it differs from `given`.
-    canonical: Option<Box<str>>,
+    canonical: Option<String>,
 }
 
 impl<'a> CanonicalPath<'a> {
@@ -252,7 +249,7 @@ impl<'a> CanonicalPath<'a> {
         let canonical = match canonicalize(given.as_bytes(), Form::Path) {
             Cow::Borrowed(_) => None,
             // The canonical form is ASCII: every other byte is escaped.
-            Cow::Owned(bytes) => Some(String::from_utf8(bytes).unwrap_or_default().into()),
+            Cow::Owned(bytes) => Some(String::from_utf8(bytes).unwrap_or_default()),
         };
         CanonicalPath { given, canonical }
     }
@@ -346,7 +343,10 @@ mod tests {
     fn canonical_form_rfc_9309_2_2_2() {
         assert_eq!(canon("/foo/bar?baz=quz", Form::Path), "/foo/bar?baz=quz");
         assert_eq!(canon("/foo/bar/ツ", Form::Path), "/foo/bar/%E3%83%84");
-        assert_eq!(canon("/foo/bar/%E3%83%84", Form::Path), "/foo/bar/%E3%83%84");
+        assert_eq!(
+            canon("/foo/bar/%E3%83%84", Form::Path),
+            "/foo/bar/%E3%83%84"
+        );
         assert_eq!(canon("/foo/bar/%62%61%7A", Form::Path), "/foo/bar/baz");
         assert_eq!(canon("/a%2fb", Form::Path), "/a%2Fb");
         assert_eq!(canon("/a b\t", Form::Path), "/a%20b%09");
@@ -367,14 +367,19 @@ mod tests {
         // Regression: probes of the shared corpus such as
         // `/sitecore%%320modules` (visitdubai.com), whose `%32` decodes to a
         // `2` that makes `%20` with the `%` before it.
-        assert_eq!(canon("/sitecore%%320modules", Form::Path), "/sitecore%20modules");
+        assert_eq!(
+            canon("/sitecore%%320modules", Form::Path),
+            "/sitecore%20modules"
+        );
         assert_eq!(canon("/a%C3%%414j", Form::Path), "/a%C3%A4j");
         assert_eq!(canon("%%341", Form::Path), "A");
         assert_eq!(canon("%%%3341", Form::Path), "A");
         assert_eq!(canon("%4%41", Form::Path), "J");
         assert_eq!(canon("%%61f", Form::Path), "%AF");
         assert_eq!(canon("%%67", Form::Path), "%g");
-        for s in ["%%341", "%4%41", "%%41x", "%%%", "%2%2A", "%%%3341", "%%61f"] {
+        for s in [
+            "%%341", "%4%41", "%%41x", "%%%", "%2%2A", "%%%3341", "%%61f",
+        ] {
             let once = canon(s, Form::Path);
             assert_eq!(canon(&once, Form::Path), once, "{s}");
         }

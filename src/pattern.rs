@@ -56,7 +56,10 @@ mod tests {
     fn strategies() {
         assert_eq!(Strategy::of(b"/a"), (Strategy::Prefix, 2));
         assert_eq!(Strategy::of(b"/a$"), (Strategy::Exact, 2));
-        assert_eq!(Strategy::of(b"/*a$"), (Strategy::Wildcard { anchored: true }, 3));
+        assert_eq!(
+            Strategy::of(b"/*a$"),
+            (Strategy::Wildcard { anchored: true }, 3)
+        );
         assert_eq!(Strategy::of(b"/a$b"), (Strategy::Prefix, 4));
         assert_eq!(Strategy::of(b"$"), (Strategy::Exact, 0));
     }

@@ -7,7 +7,7 @@ use core::time::Duration;
 use crate::agent::token_prefix;
 use crate::decision::{Decision, Reason, Rule};
 use crate::diag::Diagnostic;
-use crate::group::{cmp_token, parse, AgentEntry, CompiledRule, Parsed};
+use crate::group::{AgentEntry, CompiledRule, Parsed, cmp_token, parse};
 use crate::options::{ParseOptions, Profile};
 use crate::path::CanonicalPath;
 
@@ -304,7 +304,10 @@ impl<'a> Agent<'a> {
             .filter(|r| r.strategy.matches(r.body.get(text).as_bytes(), path))
             .collect();
         found.sort_by(|a, b| b.outranks(a).cmp(&a.outranks(b)).then(a.line.cmp(&b.line)));
-        found.into_iter().map(|r| self.robots.rule_view(r)).collect()
+        found
+            .into_iter()
+            .map(|r| self.robots.rule_view(r))
+            .collect()
     }
 
     /// The crawl delay for this crawler (SPEC §6.2): the largest valid

@@ -18,10 +18,16 @@ use memchr::memmem;
 /// the previous piece ended, so the work is O(path + pattern) per piece at
 /// worst and O(path × pieces) in total, with no exponential case.
 pub(crate) fn matches(pattern: &[u8], anchored: bool, path: &[u8]) -> bool {
-    let (Some(first), Some(last)) = (memchr::memchr(b'*', pattern), memchr::memrchr(b'*', pattern))
-    else {
+    let (Some(first), Some(last)) = (
+        memchr::memchr(b'*', pattern),
+        memchr::memrchr(b'*', pattern),
+    ) else {
         // No wildcard: a literal prefix, or the whole path when anchored.
-        return if anchored { path == pattern } else { path.starts_with(pattern) };
+        return if anchored {
+            path == pattern
+        } else {
+            path.starts_with(pattern)
+        };
     };
     let head = &pattern[..first];
     let tail = &pattern[last + 1..];

@@ -5,6 +5,7 @@
 mod common;
 
 use std::collections::HashMap;
+use std::io::Write;
 
 use robots::{ParseOptions, Profile, RobotsTxt};
 use serde::Deserialize;
@@ -20,20 +21,29 @@ struct Probe {
 
 #[test]
 fn every_probe_agrees_with_the_reference_in_both_profiles() {
-    let Some(dir) = common::corpus_dir() else { return };
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
     let probes = std::fs::read_to_string(dir.join("probes.jsonl")).expect("probes.jsonl");
     let mut parsed: HashMap<(String, Profile), RobotsTxt> = HashMap::new();
     let mut failures = Vec::new();
     let mut count = 0;
     let mut wrong = [0usize; 2];
     for (n, line) in probes.lines().enumerate() {
-        let probe: Probe = serde_json::from_str(line).unwrap_or_else(|e| panic!("probes.jsonl:{}: {e}", n + 1));
+        let probe: Probe =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("probes.jsonl:{}: {e}", n + 1));
         count += 1;
-        for (i, (profile, expected)) in [(Profile::Google, probe.google), (Profile::Rfc, probe.rfc)].into_iter().enumerate() {
-            let robots = parsed.entry((probe.robots.clone(), profile)).or_insert_with(|| {
-                let body = std::fs::read(dir.join("files").join(&probe.robots)).expect("corpus file");
-                RobotsTxt::parse_with(&body, &ParseOptions::new().profile(profile))
-            });
+        for (i, (profile, expected)) in [(Profile::Google, probe.google), (Profile::Rfc, probe.rfc)]
+            .into_iter()
+            .enumerate()
+        {
+            let robots = parsed
+                .entry((probe.robots.clone(), profile))
+                .or_insert_with(|| {
+                    let body =
+                        std::fs::read(dir.join("files").join(&probe.robots)).expect("corpus file");
+                    RobotsTxt::parse_with(&body, &ParseOptions::new().profile(profile))
+                });
             let decision = robots.decide(&probe.ua, &probe.url);
             if decision.is_allowed() != (expected == 1) {
                 wrong[i] += 1;
@@ -42,29 +52,46 @@ fn every_probe_agrees_with_the_reference_in_both_profiles() {
                     probe.robots,
                     probe.ua,
                     probe.url,
-                    if expected == 1 { "allowed" } else { "DISALLOWED" },
+                    if expected == 1 {
+                        "allowed"
+                    } else {
+                        "DISALLOWED"
+                    },
                 ));
             }
         }
     }
     let files = parsed.len() / 2;
-    println!(
-        "corpus: {count} probes over {files} files; disagreements: google {}, rfc {}",
-        wrong[0], wrong[1]
+    // Written to stderr directly, past the test harness's capture, so that
+    // the summary shows in every run's log.
+    let _ = writeln!(
+        std::io::stderr(),
+        "corpus: {count} probes over {files} files checked; disagreements: google {}, rfc {}",
+        wrong[0],
+        wrong[1]
     );
     if !failures.is_empty() {
         for f in failures.iter().take(200) {
             eprintln!("{f}");
         }
-        panic!("{} disagreements with the reference (first 200 above)", failures.len());
+        panic!(
+            "{} disagreements with the reference (first 200 above)",
+            failures.len()
+        );
     }
 }
 
 #[test]
 fn every_corpus_file_parses_in_both_profiles() {
-    let Some(dir) = common::corpus_dir() else { return };
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
     let files = common::files_under(&dir.join("files"));
-    assert!(!files.is_empty(), "no files under {}", dir.join("files").display());
+    assert!(
+        !files.is_empty(),
+        "no files under {}",
+        dir.join("files").display()
+    );
     for file in &files {
         let body = std::fs::read(dir.join("files").join(file)).expect("corpus file");
         for profile in [Profile::Rfc, Profile::Google] {
@@ -80,5 +107,9 @@ fn every_corpus_file_parses_in_both_profiles() {
             }
         }
     }
-    println!("corpus: {} files parsed in both profiles", files.len());
+    let _ = writeln!(
+        std::io::stderr(),
+        "corpus: {} files parsed in both profiles without a panic",
+        files.len()
+    );
 }

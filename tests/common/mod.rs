@@ -1,10 +1,12 @@
 //! Shared helpers for the integration tests.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
 
 /// The corpus folder: `ROBOTS_CORPUS` when set, else `../shared/corpus` next
-/// to the workspace root. `None` (with a message) when it is absent.
+/// to the workspace root. `None` (with a message) when it is absent, unless
+/// `ROBOTS_REQUIRE_CORPUS` is set, as `.ci/run` does: then absence fails.
 pub fn corpus_dir() -> Option<PathBuf> {
     let dir = match std::env::var_os("ROBOTS_CORPUS") {
         Some(dir) => PathBuf::from(dir),
@@ -12,8 +14,15 @@ pub fn corpus_dir() -> Option<PathBuf> {
     };
     if dir.join("probes.jsonl").is_file() {
         Some(dir)
+    } else if std::env::var_os("ROBOTS_REQUIRE_CORPUS").is_some() {
+        panic!(
+            "ROBOTS_REQUIRE_CORPUS is set but there is no corpus at {}",
+            dir.display()
+        );
     } else {
-        eprintln!(
+        // Past the harness's capture, so that a skip is never silent.
+        let _ = writeln!(
+            std::io::stderr(),
             "SKIPPED: no corpus at {} (set ROBOTS_CORPUS to a folder with files/ and probes.jsonl)",
             dir.display()
         );
