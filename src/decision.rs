@@ -100,6 +100,12 @@ pub enum Reason<'a> {
     NoMatchingRule,
     /// The RFC profile always allows `/robots.txt` itself (RFC 9309 §2.2.2).
     RobotsTxtPath,
+    /// The robots.txt was unavailable (a 4xx, or too many redirects), so
+    /// everything is allowed (RFC 9309 §2.3.1.3).
+    Unavailable,
+    /// The site was unreachable (a 5xx, a 429 or a network failure), so
+    /// everything is disallowed (RFC 9309 §2.3.1.4).
+    Unreachable,
 }
 
 /// The answer to one query: the verdict, and the rule that decided it.
@@ -156,6 +162,12 @@ impl fmt::Display for Decision<'_> {
             Reason::NoMatchingRule => f.write_str(": no rule applies"),
             Reason::RobotsTxtPath => {
                 f.write_str(": /robots.txt is always allowed (RFC 9309 §2.2.2)")
+            }
+            Reason::Unavailable => {
+                f.write_str(": robots.txt unavailable, everything allowed (RFC 9309 §2.3.1.3)")
+            }
+            Reason::Unreachable => {
+                f.write_str(": robots.txt unreachable, everything disallowed (RFC 9309 §2.3.1.4)")
             }
         }
     }

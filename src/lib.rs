@@ -33,6 +33,68 @@
 //! - [`RobotsTxt::crawl_delay`], [`RobotsTxt::sitemaps`] and
 //!   [`RobotsTxt::records`] expose the rest of the file.
 //! - [`ProductToken`] validates a crawler's own name.
+//! - [`RobotsTxt::from_response`], [`RobotsTxt::unreachable`], [`Source`],
+//!   [`RedirectChain`], [`Origin`] and [`RobotsCache`] turn what a fetch of
+//!   `/robots.txt` produced into a policy and keep it for the right time
+//!   (RFC 9309 §2.3 and §2.4), without doing any I/O.
+//!
+//! # Writing a polite crawler
+//!
+//! The crate does no I/O: fetch `/robots.txt` with any HTTP client, turn the
+//! outcome into a policy with [`RobotsTxt::from_response`] (or
+//! [`RobotsTxt::unreachable`] when no response came), keep it in a
+//! [`RobotsCache`], and space requests by the crawl-delay. The loop below
+//! stands in a function for the HTTP client.
+//!
+//! ```
+//! use std::time::{Duration, SystemTime, UNIX_EPOCH};
+//! use robots::{Lookup, Origin, RedirectChain, RedirectStep, RobotsCache, RobotsTxt};
+//!
+//! /// What a real client returns: a status and body, a redirect, or an error.
+//! enum Fetched { Response(u16, Vec<u8>), Redirect(u16, String), Failed }
+//! fn http_get(url: &str) -> Fetched {
+//!     match url {
+//!         "https://example.com/robots.txt" => Fetched::Response(200, b"User-agent: *\nDisallow: /private\nCrawl-delay: 2\n".to_vec()),
+//!         _ => Fetched::Failed,
+//!     }
+//! }
+//!
+//! /// Fetches an origin's robots.txt and turns the outcome into a policy.
+//! fn fetch_policy(origin: &Origin) -> RobotsTxt {
+//!     let mut url = origin.robots_txt_url();
+//!     let mut redirects = RedirectChain::new();
+//!     loop {
+//!         match http_get(&url) {
+//!             Fetched::Response(status, body) => return RobotsTxt::from_response(status, &body),
+//!             Fetched::Redirect(status, location) => match redirects.next(&location) {
+//!                 RedirectStep::Follow => url = location, // resolve relative ones first
+//!                 _ => return RobotsTxt::from_response(status, b""), // read as unavailable
+//!             },
+//!             Fetched::Failed => return RobotsTxt::unreachable(),
+//!         }
+//!     }
+//! }
+//!
+//! let now = || SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+//! let mut cache = RobotsCache::default();
+//! let my_delay = Duration::from_millis(500); // the crawler's own minimum spacing
+//! for url in ["https://example.com/", "https://example.com/private/x"] {
+//!     let origin = Origin::from_url(url)?;
+//!     if cache.lookup(&origin, now()).needs_fetch() {
+//!         cache.insert(origin.clone(), fetch_policy(&origin), now(), None);
+//!     }
+//!     let Some(robots) = cache.lookup(&origin, now()).robots() else { continue };
+//!     if !robots.is_allowed("FooBot", url) {
+//!         continue; // never fetch a disallowed URL
+//!     }
+//!     if let Some(at) = cache.next_request_at(&origin, "FooBot", my_delay, now()) {
+//!         let _wait = at.saturating_sub(now()); // sleep this long before fetching
+//!     }
+//!     cache.record_request(&origin, "FooBot", my_delay, now());
+//!     // ... fetch `url` here ...
+//! }
+//! # Ok::<(), robots::InvalidUrl>(())
+//! ```
 //!
 //! # Conformance
 //!
@@ -49,6 +111,8 @@
 //! | §2.2.3 | `*` matches any run of bytes, a final `$` anchors the end; `%2A` and `%24` match a literal `*` and `$`. |
 //! | §2.2.4 | Sitemaps and other records never start or end a group. |
 //! | §2.3.1.5 | Parsing never fails; lines that cannot be understood are ignored. |
+//! | §2.3.1 | 2xx parses the body; 3xx past five redirects and 4xx allow everything; 429, 5xx and network failures disallow everything ([`RobotsTxt::from_response`]). |
+//! | §2.4 | Policies are cached per origin for at most 24 hours; unreachable origins are retried within minutes; after 30 days unreachable a cached copy may be used ([`RobotsCache`]). |
 //! | §2.5 | The first 500 KiB (512,000 bytes) are parsed; the limit is configurable. |
 //!
 //! The [`Profile::Google`] profile differs in exactly these points, where it
@@ -86,9 +150,11 @@ extern crate alloc;
 extern crate std;
 
 mod agent;
+mod cache;
 mod decision;
 mod diag;
 mod directive;
+mod fetch;
 mod group;
 mod lex;
 mod options;
@@ -98,9 +164,13 @@ mod robots;
 mod wildcard;
 
 pub use agent::{InvalidProductToken, ProductToken};
+pub use cache::{CacheOptions, LongOutage, Lookup, RobotsCache};
 pub use decision::{Decision, Reason, Rule, RuleKind};
 pub use diag::{Diagnostic, DiagnosticKind};
 pub use directive::Directive;
+pub use fetch::{
+    InvalidUrl, MIN_REDIRECTS, Origin, RedirectChain, RedirectStep, Source, robots_txt_url,
+};
 pub use lex::MAX_LINE_BYTES;
 pub use options::{ParseOptions, Profile};
 pub use path::CanonicalPath;

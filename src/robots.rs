@@ -7,6 +7,7 @@ use core::time::Duration;
 use crate::agent::token_prefix;
 use crate::decision::{Decision, Reason, Rule};
 use crate::diag::Diagnostic;
+use crate::fetch::Source;
 use crate::group::{AgentEntry, CompiledRule, Parsed, cmp_token, parse};
 use crate::options::{ParseOptions, Profile};
 use crate::path::CanonicalPath;
@@ -30,6 +31,7 @@ use crate::path::CanonicalPath;
 #[derive(Clone, PartialEq, Eq)]
 pub struct RobotsTxt {
     profile: Profile,
+    source: Source,
     parsed: Parsed,
 }
 
@@ -61,8 +63,20 @@ impl RobotsTxt {
     pub fn parse_with(body: &[u8], options: &ParseOptions) -> RobotsTxt {
         RobotsTxt {
             profile: options.profile,
+            source: Source::Parsed { status: None },
             parsed: parse(body, options),
         }
+    }
+
+    pub(crate) fn with_source(mut self, source: Source) -> RobotsTxt {
+        self.source = source;
+        self
+    }
+
+    /// Where the rules came from: a parsed body, or a fetch result that
+    /// allows or disallows everything (see [`RobotsTxt::from_response`]).
+    pub fn source(&self) -> Source {
+        self.source
     }
 
     /// The profile it was parsed with.
@@ -216,6 +230,7 @@ impl fmt::Debug for RobotsTxt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RobotsTxt")
             .field("profile", &self.profile)
+            .field("source", &self.source)
             .field("lines", &self.parsed.lines)
             .field("groups", &self.parsed.groups.len())
             .field("rules", &self.parsed.rules.len())
@@ -280,6 +295,21 @@ impl<'a> Agent<'a> {
                 allowed: true,
                 reason: Reason::RobotsTxtPath,
             };
+        }
+        match self.robots.source {
+            Source::Parsed { .. } => {}
+            Source::Unavailable { .. } => {
+                return Decision {
+                    allowed: true,
+                    reason: Reason::Unavailable,
+                };
+            }
+            Source::Unreachable { .. } => {
+                return Decision {
+                    allowed: false,
+                    reason: Reason::Unreachable,
+                };
+            }
         }
         match self.best_rule(path.as_bytes()) {
             Some(rule) => Decision {
