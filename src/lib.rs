@@ -33,6 +33,8 @@
 //! - [`RobotsTxt::crawl_delay`], [`RobotsTxt::sitemaps`] and
 //!   [`RobotsTxt::records`] expose the rest of the file.
 //! - [`ProductToken`] validates a crawler's own name.
+//! - [`lint`] finds the mistakes that silently change what crawlers do, as
+//!   [`Lint`]s with a line, a [`Severity`] and a stable [`LintCode`].
 //! - [`RobotsTxt::from_response`], [`RobotsTxt::unreachable`], [`Source`],
 //!   [`RedirectChain`], [`Origin`] and [`RobotsCache`] turn what a fetch of
 //!   `/robots.txt` produced into a policy and keep it for the right time
@@ -157,6 +159,7 @@ mod directive;
 mod fetch;
 mod group;
 mod lex;
+mod lint;
 mod options;
 mod path;
 mod pattern;
@@ -172,6 +175,7 @@ pub use fetch::{
     InvalidUrl, MIN_REDIRECTS, Origin, RedirectChain, RedirectStep, Source, robots_txt_url,
 };
 pub use lex::MAX_LINE_BYTES;
+pub use lint::{Lint, LintCode, Severity, lint, lint_with};
 pub use options::{ParseOptions, Profile};
 pub use path::CanonicalPath;
 pub use robots::{Agent, Record, Records, RobotsTxt, Sitemaps};

@@ -68,6 +68,10 @@ impl RobotsTxt {
         }
     }
 
+    pub(crate) fn parsed(&self) -> &Parsed {
+        &self.parsed
+    }
+
     pub(crate) fn with_source(mut self, source: Source) -> RobotsTxt {
         self.source = source;
         self
