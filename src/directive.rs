@@ -36,49 +36,46 @@ pub(crate) struct Recognized {
     pub(crate) exact: bool,
 }
 
-/// Spellings accepted for each directive, tried in this order and by prefix,
-/// case-insensitively, as Google's reference does. The first of each list is
-/// the canonical one.
-const SPELLINGS: [(Directive, &[&[u8]]); 4] = [
-    (
-        Directive::UserAgent,
-        &[b"user-agent", b"useragent", b"user agent"],
-    ),
-    (Directive::Allow, &[b"allow"]),
-    (
-        Directive::Disallow,
-        &[
-            b"disallow",
-            b"dissallow",
-            b"dissalow",
-            b"disalow",
-            b"diasllow",
-            b"disallaw",
-        ],
-    ),
-    (Directive::Sitemap, &[b"sitemap", b"site-map"]),
+/// Spellings accepted for each directive, by prefix and case-insensitively,
+/// as Google's reference does (SPEC §1.9). The first of each list is the
+/// canonical one. None is longer than [`LONGEST`] bytes.
+const USER_AGENT: &[&[u8]] = &[b"user-agent", b"useragent", b"user agent"];
+const ALLOW: &[&[u8]] = &[b"allow"];
+const DISALLOW: &[&[u8]] = &[
+    b"disallow",
+    b"dissallow",
+    b"dissalow",
+    b"disalow",
+    b"diasllow",
+    b"disallaw",
 ];
-
-fn starts_with_ignore_case(s: &[u8], prefix: &[u8]) -> bool {
-    s.len() >= prefix.len() && s[..prefix.len()].eq_ignore_ascii_case(prefix)
-}
+const SITEMAP: &[&[u8]] = &[b"sitemap", b"site-map"];
+const LONGEST: usize = 10;
 
 /// Reads a key (SPEC §1.9); `None` means an *other record*.
 pub(crate) fn recognize(key: &[u8]) -> Option<Recognized> {
-    // Dispatch on the first byte: most keys are user-agent, allow or
-    // disallow, and other records rarely share a first letter with them.
-    if !matches!(key.first()?.to_ascii_lowercase(), b'u' | b'a' | b'd' | b's') {
-        return None;
+    // The first byte picks the only directive the key can be; the first few
+    // bytes, lower-cased once, are all the spellings look at.
+    let (directive, spellings) = match key.first()?.to_ascii_lowercase() {
+        b'u' => (Directive::UserAgent, USER_AGENT),
+        b'a' => (Directive::Allow, ALLOW),
+        b'd' => (Directive::Disallow, DISALLOW),
+        b's' => (Directive::Sitemap, SITEMAP),
+        _ => return None,
+    };
+    let mut head = [0u8; LONGEST];
+    let n = key.len().min(LONGEST);
+    for (h, k) in head.iter_mut().zip(&key[..n]) {
+        *h = k.to_ascii_lowercase();
     }
-    SPELLINGS.iter().find_map(|(directive, spellings)| {
-        spellings
-            .iter()
-            .find(|s| starts_with_ignore_case(key, s))
-            .map(|s| Recognized {
-                directive: *directive,
-                exact: key.len() == s.len() && *s == spellings[0],
-            })
-    })
+    let head = &head[..n];
+    spellings
+        .iter()
+        .find(|s| head.starts_with(s))
+        .map(|s| Recognized {
+            directive,
+            exact: key.len() == s.len() && *s == spellings[0],
+        })
 }
 
 /// Whether an other record's key is a crawl-delay (SPEC §6.2).

@@ -15,7 +15,7 @@ use crate::diag::{Diagnostic, DiagnosticKind, quote};
 use crate::directive::{Directive, is_crawl_delay, recognize};
 use crate::lex::{Lines, MAX_LINE_BYTES, Separator, key_value, prepare};
 use crate::options::{ParseOptions, Profile};
-use crate::path::{Form, canonicalize, escape_google};
+use crate::path::pattern_into;
 use crate::pattern::Strategy;
 
 /// A slice of [`Parsed::text`].
@@ -31,6 +31,17 @@ impl Span {
         &text[start..start + self.len as usize]
     }
 
+    /// The span's bytes: no char-boundary check, for the query path.
+    #[inline]
+    pub(crate) fn bytes(self, text: &[u8]) -> &[u8] {
+        let start = self.start as usize;
+        &text[start..start + self.len as usize]
+    }
+
+    pub(crate) fn len(self) -> usize {
+        self.len as usize
+    }
+
     fn prefix(self, len: usize) -> Span {
         Span {
             start: self.start,
@@ -39,36 +50,64 @@ impl Span {
     }
 }
 
-/// An allow or disallow rule, compiled.
+/// An allow or disallow rule, compiled: 24 bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CompiledRule {
-    /// The matched bytes: the pattern in matching form, without a final `$`.
-    pub(crate) body: Span,
-    /// The whole pattern in matching form (with a final `$`, if any).
+    /// The whole pattern in matching form (with a final `$`, if any); its
+    /// length is the rule's priority (SPEC §5.2).
     pub(crate) pattern: Span,
     /// The pattern as written.
     pub(crate) written: Span,
     pub(crate) line: u32,
-    pub(crate) priority: u32,
     pub(crate) kind: RuleKind,
     pub(crate) strategy: Strategy,
 }
 
 impl CompiledRule {
+    /// The priority: the length of the pattern in matching form.
+    #[inline]
+    pub(crate) fn priority(&self) -> u32 {
+        self.pattern.len
+    }
+
+    /// The bytes that are matched: the pattern without its final `$`.
+    #[inline]
+    pub(crate) fn body<'t>(&self, text: &'t [u8]) -> &'t [u8] {
+        let anchored = matches!(
+            self.strategy,
+            Strategy::Exact | Strategy::Wildcard { anchored: true }
+        );
+        let pattern = self.pattern.bytes(text);
+        &pattern[..pattern.len() - usize::from(anchored)]
+    }
+
+    /// The literal prefix every path it matches starts with: the body up to
+    /// its first `*`.
+    fn literal<'t>(&self, text: &'t [u8]) -> &'t [u8] {
+        let body = self.body(text);
+        &body[..memchr::memchr(b'*', body).unwrap_or(body.len())]
+    }
+
+    /// Whether it matches `path`.
+    #[inline]
+    pub(crate) fn matches(&self, text: &[u8], path: &[u8]) -> bool {
+        self.strategy.matches(self.body(text), path)
+    }
+
     /// Whether this rule beats `other`: a higher priority, or the same
     /// priority and an allow against a disallow (SPEC §5.2).
     #[inline]
     pub(crate) fn outranks(&self, other: &CompiledRule) -> bool {
-        (self.priority, self.kind == RuleKind::Allow)
-            > (other.priority, other.kind == RuleKind::Allow)
+        (self.priority(), self.kind == RuleKind::Allow)
+            > (other.priority(), other.kind == RuleKind::Allow)
     }
 
     /// The order rules are tried in within a group: best first, then file
     /// order, so that the first match decides and reports the earliest line.
     fn precedence(&self, other: &CompiledRule) -> Ordering {
         other
-            .priority
-            .cmp(&self.priority)
+            .priority()
+            .cmp(&self.priority())
             .then((other.kind == RuleKind::Allow).cmp(&(self.kind == RuleKind::Allow)))
             .then(self.line.cmp(&other.line))
     }
@@ -79,7 +118,43 @@ impl CompiledRule {
 pub(crate) struct Group {
     /// The line of its first user-agent line.
     pub(crate) line: u32,
-    /// Its rules in [`Parsed::rules`], sorted by precedence.
+    /// Its rules in [`Parsed::rules`]: sorted by precedence, or, when the
+    /// group is indexed, by literal prefix and then precedence.
+    pub(crate) rules: (u32, u32),
+    /// Its index in [`Parsed::literals`]; empty for a group small enough to
+    /// scan.
+    pub(crate) literals: (u32, u32),
+}
+
+/// A 64-bit summary of which bytes occur in `bytes`: a necessary condition
+/// for a wildcard pattern to match a path is that the pattern's mask is
+/// within the path's.
+#[inline]
+pub(crate) fn byte_mask(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0, |mask, b| mask | 1 << ((b ^ (b >> 6)) & 63))
+}
+
+/// Groups with more rules than this get a literal-prefix index.
+const INDEX_MIN_RULES: usize = 32;
+
+/// No parent.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+/// One distinct literal prefix of an indexed group's rules.
+///
+/// A rule can match a path only if its literal prefix (its pattern up to the
+/// first `*`) is a prefix of the path. Literals are sorted, and each points
+/// to the longest other literal that is a prefix of it, so the literals that
+/// prefix a path are found by one binary search and a walk up those links.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Literal {
+    pub(crate) bytes: Span,
+    /// Index (within the group's literals) of the longest literal that is a
+    /// proper prefix of this one, or [`NO_PARENT`].
+    pub(crate) parent: u32,
+    /// The rules with this literal prefix, sorted by precedence.
     pub(crate) rules: (u32, u32),
 }
 
@@ -114,7 +189,12 @@ pub(crate) struct DelayEntry {
 pub(crate) struct Parsed {
     pub(crate) text: String,
     pub(crate) rules: Vec<CompiledRule>,
+    /// For each rule, [`byte_mask`] of its pattern's bytes other than `*`
+    /// when it has a wildcard, else 0: a path lacking any of those bytes
+    /// cannot match it.
+    pub(crate) masks: Vec<u64>,
     pub(crate) groups: Vec<Group>,
+    pub(crate) literals: Vec<Literal>,
     /// Sorted: global entries first, then by token, then by group.
     pub(crate) agents: Vec<AgentEntry>,
     pub(crate) sitemaps: Vec<(Span, u32)>,
@@ -143,6 +223,8 @@ struct Builder {
     /// Whether the current group has had a rule, so that the next
     /// user-agent line starts a new group (SPEC §2.1).
     in_rules: bool,
+    /// Reused for each pattern's matching form.
+    scratch: Vec<u8>,
 }
 
 impl Builder {
@@ -156,7 +238,10 @@ impl Builder {
     }
 
     fn push_bytes(&mut self, bytes: &[u8]) -> Span {
-        self.push_text(&String::from_utf8_lossy(bytes))
+        match core::str::from_utf8(bytes) {
+            Ok(s) => self.push_text(s),
+            Err(_) => self.push_text(&String::from_utf8_lossy(bytes)),
+        }
     }
 
     fn diagnose(&mut self, line: u32, kind: DiagnosticKind) {
@@ -172,6 +257,7 @@ impl Builder {
                 self.out.groups.push(Group {
                     line,
                     rules: (at, at),
+                    literals: (0, 0),
                 });
                 group
             }
@@ -188,8 +274,15 @@ impl Builder {
             if token.is_empty() && self.profile == Profile::Rfc {
                 return;
             }
-            let lower = token.to_ascii_lowercase();
-            Some(self.push_bytes(&lower))
+            // A token is ASCII: lower-case it straight into the buffer.
+            let start = self.out.text.len() as u32;
+            self.out
+                .text
+                .extend(token.iter().map(|b| char::from(b.to_ascii_lowercase())));
+            Some(Span {
+                start,
+                len: token.len() as u32,
+            })
         };
         self.out.agents.push(AgentEntry { token, group, line });
     }
@@ -204,25 +297,23 @@ impl Builder {
         if value.is_empty() {
             return;
         }
-        let matching = match self.profile {
-            Profile::Rfc => canonicalize(value, Form::Pattern),
-            Profile::Google => escape_google(value),
-        };
-        // The matching form is ASCII (every byte >= 0x80 is escaped).
-        let matching = String::from_utf8_lossy(&matching).into_owned();
-        let pattern = self.push_text(&matching);
-        let written = if matching.as_bytes() == value {
+        let mut scratch = core::mem::take(&mut self.scratch);
+        scratch.clear();
+        pattern_into(value, self.profile, &mut scratch);
+        // The matching form is ASCII (every byte >= 0x80 is escaped), so this
+        // never replaces anything.
+        let pattern = self.push_bytes(&scratch);
+        let matching = &scratch[..];
+        let written = if matching == value {
             pattern
         } else {
             self.push_bytes(value)
         };
-        let (strategy, body_len) = Strategy::of(matching.as_bytes());
+        let (strategy, _) = Strategy::of(matching);
         self.out.rules.push(CompiledRule {
-            body: pattern.prefix(body_len),
             pattern,
             written,
             line,
-            priority: pattern.len,
             kind,
             strategy,
         });
@@ -232,22 +323,19 @@ impl Builder {
         // derived pattern, always lower, so it only decides where the
         // original does not match.
         if self.profile == Profile::Google && kind == RuleKind::Allow {
-            let bytes = matching.as_bytes();
+            let bytes = matching;
             if let Some(slash) = memchr::memrchr(b'/', bytes) {
                 if bytes[slash..].starts_with(b"/index.htm") {
-                    let body = pattern.prefix(slash + 1);
                     let (strategy, _) = Strategy::of(&bytes[..=slash]);
                     let strategy = match strategy {
                         Strategy::Prefix => Strategy::Exact,
                         _ => Strategy::Wildcard { anchored: true },
                     };
-                    let derived = self.push_text(&alloc::format!("{}$", &matching[..=slash]));
+                    let derived = self.push_bytes(&[&bytes[..=slash], b"$"].concat());
                     self.out.rules.push(CompiledRule {
-                        body,
                         pattern: derived,
                         written,
                         line,
-                        priority: derived.len,
                         kind,
                         strategy,
                     });
@@ -255,6 +343,7 @@ impl Builder {
             }
         }
         self.out.groups[group as usize].rules.1 = self.out.rules.len() as u32;
+        self.scratch = scratch;
     }
 
     fn record(&mut self, line: u32, key: &[u8], value: &[u8]) {
@@ -285,10 +374,76 @@ impl Builder {
 
     fn finish(mut self) -> Parsed {
         let out = &mut self.out;
-        for group in &out.groups {
+        for group in &mut out.groups {
             let (start, end) = (group.rules.0 as usize, group.rules.1 as usize);
-            out.rules[start..end].sort_by(CompiledRule::precedence);
+            let rules = &mut out.rules[start..end];
+            if rules.len() <= INDEX_MIN_RULES {
+                rules.sort_unstable_by(CompiledRule::precedence);
+                continue;
+            }
+            let text = out.text.as_bytes();
+            // Each rule's literal prefix, found once, then sorted with it. The
+            // first eight bytes, big-endian and zero-padded, order literals as
+            // their bytes do (a literal has no NUL), so most comparisons
+            // never look further.
+            let mut keyed: Vec<(u64, Span, CompiledRule)> = rules
+                .iter()
+                .map(|r| {
+                    let literal = r.literal(text);
+                    let mut head = [0u8; 8];
+                    let n = literal.len().min(8);
+                    head[..n].copy_from_slice(&literal[..n]);
+                    (
+                        u64::from_be_bytes(head),
+                        r.pattern.prefix(literal.len()),
+                        r.clone(),
+                    )
+                })
+                .collect();
+            keyed.sort_unstable_by(|(ka, la, a), (kb, lb, b)| {
+                ka.cmp(kb)
+                    .then_with(|| la.bytes(text).cmp(lb.bytes(text)))
+                    .then_with(|| a.precedence(b))
+            });
+            let first = out.literals.len() as u32;
+            // Literals in sorted order; the stack holds the chain of literals
+            // that are prefixes of the current one.
+            let mut chain: Vec<u32> = Vec::new();
+            let mut at = 0;
+            while at < keyed.len() {
+                let literal = keyed[at].1.bytes(text);
+                let run = keyed[at..]
+                    .iter()
+                    .take_while(|(_, l, _)| l.bytes(text) == literal)
+                    .count();
+                while chain.last().is_some_and(|&p| {
+                    !literal.starts_with(out.literals[(first + p) as usize].bytes.bytes(text))
+                }) {
+                    chain.pop();
+                }
+                let index = out.literals.len() as u32 - first;
+                out.literals.push(Literal {
+                    bytes: keyed[at].1,
+                    parent: chain.last().copied().unwrap_or(NO_PARENT),
+                    rules: ((start + at) as u32, (start + at + run) as u32),
+                });
+                chain.push(index);
+                at += run;
+            }
+            for (slot, (_, _, rule)) in rules.iter_mut().zip(keyed) {
+                *slot = rule;
+            }
+            group.literals = (first, out.literals.len() as u32);
         }
+        let text = out.text.as_bytes();
+        out.masks = out
+            .rules
+            .iter()
+            .map(|r| match r.strategy {
+                Strategy::Wildcard { .. } => byte_mask(r.body(text)) & !byte_mask(b"*"),
+                _ => 0,
+            })
+            .collect();
         let text = &out.text;
         out.agents.sort_by(|a, b| match (a.token, b.token) {
             (None, None) => a.group.cmp(&b.group),
@@ -302,7 +457,9 @@ impl Builder {
         });
         out.text.shrink_to_fit();
         out.rules.shrink_to_fit();
+        out.masks.shrink_to_fit();
         out.groups.shrink_to_fit();
+        out.literals.shrink_to_fit();
         out.agents.shrink_to_fit();
         out.sitemaps.shrink_to_fit();
         out.records.shrink_to_fit();
@@ -332,10 +489,14 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
         profile,
         out: Parsed {
             parsed_len: body.len().min(options.size_limit),
+            // Patterns and values are most of a file: one allocation that
+            // rarely grows, trimmed at the end.
+            text: String::with_capacity(bytes.len() / 2),
             ..Parsed::default()
         },
         current: None,
         in_rules: false,
+        scratch: Vec::new(),
     };
     for line in Lines::new(&bytes) {
         let number = line.number;

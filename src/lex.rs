@@ -177,9 +177,9 @@ pub(crate) fn trim(mut s: &[u8]) -> &[u8] {
 /// The part of a line that can hold a directive: up to a NUL (SPEC §1.6) and
 /// a `#` (SPEC §1.7), trimmed.
 pub(crate) fn content(line: &[u8]) -> &[u8] {
-    let line = memchr::memchr(0, line).map_or(line, |nul| &line[..nul]);
-    let line = memchr::memchr(b'#', line).map_or(line, |hash| &line[..hash]);
-    trim(line)
+    // Whichever of NUL and `#` comes first ends the useful part.
+    let end = memchr::memchr2(0, b'#', line).unwrap_or(line.len());
+    trim(&line[..end])
 }
 
 /// Splits a line into key and value (SPEC §1.8), or `None` when it holds no

@@ -141,9 +141,14 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): implements `std::error::Error` through `core::error`.
-//!   Without it the crate is `no_std` and needs only `alloc`.
+//! - `std` (default): enables the standard library in the dependencies.
+//!   Without it the crate is `no_std` and needs only `alloc`; its error types
+//!   implement `core::error::Error` either way.
+//! - `proptest`: [`strategy`], proptest strategies for crawlers' own property
+//!   tests (product tokens, patterns, paths, URLs, whole bodies, and bodies
+//!   with known verdicts). Implies `std`.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -164,6 +169,8 @@ mod options;
 mod path;
 mod pattern;
 mod robots;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod wildcard;
 
 pub use agent::{InvalidProductToken, ProductToken};

@@ -91,21 +91,48 @@ fn must_encode(b: u8, i: usize, len: usize, form: Form) -> bool {
         }
 }
 
+/// Bytes that may need rewriting in the RFC canonical form: `%`, `*` and
+/// `$`, controls, space, DEL and non-ASCII. Every other byte is kept as is,
+/// so most strings are checked by one table lookup per byte.
+const SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b <= 0x20
+            || b >= 0x7F
+            || b == b'%' as usize
+            || b == b'*' as usize
+            || b == b'$' as usize;
+        b += 1;
+    }
+    table
+};
+
 /// Whether `s` is already in RFC canonical form.
 fn is_canonical(s: &[u8], form: Form) -> bool {
     let mut i = 0;
-    while i < s.len() {
-        if let Some(v) = escape_at(s, i) {
-            if is_unreserved(v) || s[i + 1].is_ascii_lowercase() || s[i + 2].is_ascii_lowercase() {
-                return false;
+    while let Some(at) = s[i..].iter().position(|b| SPECIAL[usize::from(*b)]) {
+        i += at;
+        match s[i] {
+            b'%' => {
+                if let Some(v) = escape_at(s, i) {
+                    if is_unreserved(v)
+                        || s[i + 1].is_ascii_lowercase()
+                        || s[i + 2].is_ascii_lowercase()
+                    {
+                        return false;
+                    }
+                    i += 2;
+                }
             }
-            i += 3;
-        } else {
-            if must_encode(s[i], i, s.len(), form) {
-                return false;
+            b'*' if form == Form::Pattern => {}
+            b => {
+                if must_encode(b, i, s.len(), form) {
+                    return false;
+                }
             }
-            i += 1;
         }
+        i += 1;
     }
     true
 }
@@ -129,15 +156,21 @@ pub(crate) fn canonicalize(s: &[u8], form: Form) -> Cow<'_, [u8]> {
         return Cow::Borrowed(s);
     }
     let mut out: Vec<u8> = Vec::with_capacity(s.len() + s.len() / 2);
+    rewrite_canonical(s, form, &mut out);
+    Cow::Owned(out)
+}
+
+/// Appends the canonical form of `s` to `out` (see [`canonicalize`]).
+fn rewrite_canonical(s: &[u8], form: Form, out: &mut Vec<u8>) {
     // Offsets in `out` of the `%`s that start no escape (so far), ascending.
     let mut lone: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < s.len() {
         if let Some(v) = escape_at(s, i) {
             if is_unreserved(v) {
-                push_reducing(&mut out, &mut lone, v);
+                push_reducing(out, &mut lone, v);
             } else {
-                push_escaped(&mut out, v);
+                push_escaped(out, v);
             }
             i += 3;
             continue;
@@ -147,13 +180,23 @@ pub(crate) fn canonicalize(s: &[u8], form: Form) -> Cow<'_, [u8]> {
             lone.push(out.len());
             out.push(b);
         } else if must_encode(b, i, s.len(), form) {
-            push_escaped(&mut out, b);
+            push_escaped(out, b);
         } else {
-            push_reducing(&mut out, &mut lone, b);
+            push_reducing(out, &mut lone, b);
         }
         i += 1;
     }
-    Cow::Owned(out)
+}
+
+/// Appends the matching form of a pattern for `profile` (SPEC §4.2) to `out`.
+pub(crate) fn pattern_into(value: &[u8], profile: crate::options::Profile, out: &mut Vec<u8>) {
+    match profile {
+        crate::options::Profile::Rfc if is_canonical(value, Form::Pattern) => {
+            out.extend_from_slice(value)
+        }
+        crate::options::Profile::Rfc => rewrite_canonical(value, Form::Pattern, out),
+        crate::options::Profile::Google => out.extend_from_slice(&escape_google(value)),
+    }
 }
 
 /// Pushes `b`, then reads any escape that a lone `%` and the two bytes now
@@ -179,7 +222,7 @@ fn push_reducing(out: &mut Vec<u8>, lone: &mut Vec<usize>, b: u8) {
 /// `%XX` and the hex digits of existing escapes are upper-cased; nothing else
 /// changes. Borrows when nothing changes.
 pub(crate) fn escape_google(s: &[u8]) -> Cow<'_, [u8]> {
-    let unchanged = {
+    let unchanged = (s.is_ascii() && memchr::memchr(b'%', s).is_none()) || {
         let mut i = 0;
         let mut unchanged = true;
         while i < s.len() {

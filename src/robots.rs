@@ -8,7 +8,7 @@ use crate::agent::token_prefix;
 use crate::decision::{Decision, Reason, Rule};
 use crate::diag::Diagnostic;
 use crate::fetch::Source;
-use crate::group::{AgentEntry, CompiledRule, Parsed, cmp_token, parse};
+use crate::group::{AgentEntry, CompiledRule, NO_PARENT, Parsed, byte_mask, cmp_token, parse};
 use crate::options::{ParseOptions, Profile};
 use crate::path::CanonicalPath;
 
@@ -210,6 +210,8 @@ impl RobotsTxt {
         let p = &self.parsed;
         p.text.capacity()
             + size_of_val(p.rules.as_slice())
+            + size_of_val(p.masks.as_slice())
+            + size_of_val(p.literals.as_slice())
             + size_of_val(p.groups.as_slice())
             + size_of_val(p.agents.as_slice())
             + size_of_val(p.sitemaps.as_slice())
@@ -225,7 +227,7 @@ impl RobotsTxt {
             pattern: rule.written.get(text),
             matched: rule.pattern.get(text),
             line: rule.line,
-            priority: rule.priority,
+            priority: rule.priority(),
         }
     }
 }
@@ -331,11 +333,11 @@ impl<'a> Agent<'a> {
     /// the first one is the one that decides.
     pub fn matching_rules(&self, path: &CanonicalPath<'_>) -> Vec<Rule<'a>> {
         let path = path.for_profile(self.robots.profile).as_bytes();
-        let text = &self.robots.parsed.text;
+        let text = self.robots.parsed.text.as_bytes();
         let mut found: Vec<&CompiledRule> = self
             .groups()
             .flat_map(|g| self.group_rules(g))
-            .filter(|r| r.strategy.matches(r.body.get(text).as_bytes(), path))
+            .filter(|r| r.matches(text, path))
             .collect();
         found.sort_by(|a, b| b.outranks(a).cmp(&a.outranks(b)).then(a.line.cmp(&b.line)));
         found
@@ -371,23 +373,73 @@ impl<'a> Agent<'a> {
 
     #[inline]
     fn best_rule(&self, path: &[u8]) -> Option<&'a CompiledRule> {
-        let text = &self.robots.parsed.text;
+        let parsed = &self.robots.parsed;
+        let text = parsed.text.as_bytes();
         let mut best: Option<&'a CompiledRule> = None;
+        let path_mask = byte_mask(path);
         for group in self.groups() {
-            for rule in self.group_rules(group) {
-                // Rules are sorted best first: once one cannot beat the best
-                // match so far, none after it can.
-                if best.is_some_and(|b| !rule.outranks(b)) {
+            let group = &parsed.groups[group as usize];
+            let (start, end) = (group.rules.0 as usize, group.rules.1 as usize);
+            if group.literals.0 == group.literals.1 {
+                first_match(parsed, start..end, path, path_mask, &mut best);
+                continue;
+            }
+            // Indexed: only the rules whose literal prefix is a prefix of the
+            // path can match. The greatest literal not above the path has, on
+            // its chain of prefixes, every literal that prefixes the path:
+            // those no longer than their common prefix with it.
+            let literals = &parsed.literals[group.literals.0 as usize..group.literals.1 as usize];
+            let after = literals.partition_point(|l| l.bytes.bytes(text) <= path);
+            let Some(mut at) = after.checked_sub(1) else {
+                continue;
+            };
+            let common = common_prefix(literals[at].bytes.bytes(text), path);
+            loop {
+                let literal = &literals[at];
+                if literal.bytes.len() <= common {
+                    let (from, to) = (literal.rules.0 as usize, literal.rules.1 as usize);
+                    first_match(parsed, from..to, path, path_mask, &mut best);
+                }
+                if literal.parent == NO_PARENT {
                     break;
                 }
-                if rule.strategy.matches(rule.body.get(text).as_bytes(), path) {
-                    best = Some(rule);
-                    break;
-                }
+                at = literal.parent as usize;
             }
         }
         best
     }
+}
+
+/// Tries the rules in `range` (sorted best first) against `path`, keeping in
+/// `best` the first match that beats it.
+#[inline]
+fn first_match<'a>(
+    parsed: &'a Parsed,
+    range: core::ops::Range<usize>,
+    path: &[u8],
+    path_mask: u64,
+    best: &mut Option<&'a CompiledRule>,
+) {
+    let text = parsed.text.as_bytes();
+    for (rule, mask) in parsed.rules[range.clone()].iter().zip(&parsed.masks[range]) {
+        // Sorted best first: once one cannot beat the best match so far,
+        // none after it can.
+        if best.is_some_and(|b| !rule.outranks(b)) {
+            return;
+        }
+        // A wildcard pattern needing a byte the path lacks cannot match.
+        if mask & !path_mask != 0 {
+            continue;
+        }
+        if rule.matches(text, path) {
+            *best = Some(rule);
+            return;
+        }
+    }
+}
+
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 impl fmt::Debug for Agent<'_> {

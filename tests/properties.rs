@@ -4,126 +4,34 @@
 use proptest::prelude::*;
 use robots::{CanonicalPath, ParseOptions, Profile, RobotsTxt};
 
-// ---- The naive twin -------------------------------------------------------
+#[path = "naive/mod.rs"]
+mod naive;
 
-/// Whether `pattern` matches `path` (SPEC §5.1), by dynamic programming over
-/// every (pattern prefix, path prefix) pair: slow and obviously right.
-fn naive_matches(pattern: &[u8], path: &[u8]) -> bool {
-    let (pat, anchored) = match pattern.strip_suffix(b"$") {
-        Some(p) => (p, true),
-        None => (pattern, false),
-    };
-    let (n, m) = (pat.len(), path.len());
-    // dp[i][j]: pat[..i] matches exactly path[..j].
-    let mut dp = vec![vec![false; m + 1]; n + 1];
-    dp[0][0] = true;
-    for i in 1..=n {
-        for j in 0..=m {
-            dp[i][j] = if pat[i - 1] == b'*' {
-                dp[i - 1][j] || (j > 0 && dp[i][j - 1])
-            } else {
-                j > 0 && dp[i - 1][j - 1] && path[j - 1] == pat[i - 1]
-            };
-        }
-    }
-    if anchored {
-        dp[n][m]
-    } else {
-        dp[n].iter().any(|x| *x)
-    }
-}
-
-fn hex(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
-
-/// One left-to-right pass of SPEC §4.2's RFC canonical form.
-fn naive_pass(s: &[u8], is_path: bool) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] == b'%' && i + 2 < s.len() {
-            if let (Some(h), Some(l)) = (hex(s[i + 1]), hex(s[i + 2])) {
-                let v = h * 16 + l;
-                if v.is_ascii_alphanumeric() || b"-._~".contains(&v) {
-                    out.push(v);
-                } else {
-                    out.extend(format!("%{v:02X}").bytes());
-                }
-                i += 3;
-                continue;
-            }
-        }
-        let b = s[i];
-        let last = i + 1 == s.len();
-        let special = match b {
-            b'*' => is_path,
-            b'$' => is_path || !last,
-            _ => false,
-        };
-        let encode = !(0x20..0x7F).contains(&b) || b == b' ' || special;
-        if encode {
-            out.extend(format!("%{b:02X}").bytes());
-        } else {
-            out.push(b);
-        }
-        i += 1;
-    }
-    out
-}
-
-/// The RFC canonical form: passes until nothing changes.
-fn naive_canonical(s: &[u8], is_path: bool) -> Vec<u8> {
-    let mut cur = s.to_vec();
-    loop {
-        let next = naive_pass(&cur, is_path);
-        if next == cur {
-            return cur;
-        }
-        cur = next;
-    }
-}
-
-/// Google's form of a pattern: non-ASCII escaped, escapes upper-cased.
-fn naive_google(s: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] == b'%' && i + 2 < s.len() && hex(s[i + 1]).is_some() && hex(s[i + 2]).is_some() {
-            out.push(b'%');
-            out.push(s[i + 1].to_ascii_uppercase());
-            out.push(s[i + 2].to_ascii_uppercase());
-            i += 3;
-        } else if s[i] >= 0x80 {
-            out.extend(format!("%{:02X}", s[i]).bytes());
-            i += 1;
-        } else {
-            out.push(s[i]);
-            i += 1;
-        }
-    }
-    out
-}
+use naive::{naive_canonical, naive_google, naive_matches};
 
 /// The naive verdict for one allow and one disallow pattern (SPEC §5.2-5.3).
 fn naive_verdict(profile: Profile, allow: &str, disallow: &str, path: &str) -> bool {
-    let form = |p: &str| match profile {
-        Profile::Rfc => naive_canonical(p.as_bytes(), false),
-        _ => naive_google(p.as_bytes()),
-    };
-    let path = match profile {
-        Profile::Rfc => naive_canonical(path.as_bytes(), true),
-        _ => path.as_bytes().to_vec(),
-    };
-    let priority = |p: &str| {
-        let p = form(p);
-        (!p.is_empty() && naive_matches(&p, &path)).then_some(p.len())
-    };
-    match (priority(allow), priority(disallow)) {
+    match (
+        naive_priority(profile, allow, path),
+        naive_priority(profile, disallow, path),
+    ) {
         (_, None) => true,
         (None, Some(_)) => false,
         (Some(a), Some(d)) => a >= d,
     }
+}
+
+/// The naive priority of `pattern` against `path`: its length in matching
+/// form when it matches, else `None` (SPEC §5.2).
+fn naive_priority(profile: Profile, pattern: &str, path: &str) -> Option<usize> {
+    let (p, path) = match profile {
+        Profile::Rfc => (
+            naive_canonical(pattern.as_bytes(), false),
+            naive_canonical(path.as_bytes(), true),
+        ),
+        _ => (naive_google(pattern.as_bytes()), path.as_bytes().to_vec()),
+    };
+    (!p.is_empty() && naive_matches(&p, &path)).then_some(p.len())
 }
 
 // ---- Strategies -----------------------------------------------------------
@@ -170,6 +78,35 @@ proptest! {
             let got = robots.decide("bot", &path);
             let expected = naive_verdict(profile, &allow, &disallow, &path);
             prop_assert_eq!(got.is_allowed(), expected, "{} allow={:?} disallow={:?} path={:?}: {}", profile, allow, disallow, path, got);
+        }
+    }
+
+    #[test]
+    fn large_indexed_groups_agree_with_the_naive_twin(
+        rules in proptest::collection::vec((any::<bool>(), pattern()), 33..90),
+        paths in proptest::collection::vec(path(), 1..8),
+    ) {
+        // Groups of more than 32 rules are matched through a literal-prefix
+        // index: it must find the same winner as trying every rule.
+        for profile in PROFILES {
+            let mut body = String::from("User-agent: *\n");
+            for (allow, p) in &rules {
+                body += &format!("{}: {p}\n", if *allow { "Allow" } else { "Disallow" });
+            }
+            let robots = RobotsTxt::parse_with(body.as_bytes(), &ParseOptions::new().profile(profile));
+            for path in &paths {
+                if profile == Profile::Rfc && CanonicalPath::new(path).as_str().split('?').next() == Some("/robots.txt") {
+                    continue;
+                }
+                let best = rules
+                    .iter()
+                    .filter_map(|(allow, p)| naive_priority(profile, p, path).map(|len| (len, *allow)))
+                    .max();
+                let expected = best.is_none_or(|(_, allow)| allow);
+                let got = robots.decide("bot", path);
+                prop_assert_eq!(got.is_allowed(), expected, "{} path={:?}: {}\n{}", profile, path, got, body);
+                prop_assert_eq!(got.rule().map(|r| r.priority() as usize), best.map(|(len, _)| len));
+            }
         }
     }
 

@@ -1,0 +1,57 @@
+//! The shared corpus as the benches use it: every body cut to 512,000 bytes,
+//! and the probes for `Googlebot` grouped by file.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+pub const LIMIT: usize = 512_000;
+
+pub struct Corpus {
+    /// (name, body cut to LIMIT bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// For each file, the URLs of its probes for Googlebot.
+    pub probes: Vec<Vec<String>>,
+}
+
+impl Corpus {
+    pub fn total_bytes(&self) -> u64 {
+        self.files.iter().map(|(_, b)| b.len() as u64).sum()
+    }
+
+    pub fn probe_count(&self) -> u64 {
+        self.probes.iter().map(|p| p.len() as u64).sum()
+    }
+}
+
+/// The corpus folder, as the tests find it; `None` when absent.
+pub fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("ROBOTS_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    dir.join("probes.jsonl").is_file().then_some(dir)
+}
+
+/// Loads every file that has probes, with its Googlebot probes.
+pub fn load() -> Option<Corpus> {
+    let dir = corpus_dir()?;
+    let text = std::fs::read_to_string(dir.join("probes.jsonl")).expect("probes.jsonl");
+    let mut by_file: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let file = v["robots"].as_str().expect("robots").to_owned();
+        let urls = by_file.entry(file).or_default();
+        if v["ua"] == "Googlebot" {
+            urls.push(v["url"].as_str().expect("url").to_owned());
+        }
+    }
+    let mut files = Vec::new();
+    let mut probes = Vec::new();
+    for (name, urls) in by_file {
+        let mut body = std::fs::read(dir.join("files").join(&name)).expect("corpus file");
+        body.truncate(LIMIT);
+        files.push((name, body));
+        probes.push(urls);
+    }
+    Some(Corpus { files, probes })
+}

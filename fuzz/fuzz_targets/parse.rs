@@ -1,0 +1,27 @@
+//! Parsing arbitrary bytes in both profiles: no panic, every diagnostic on a
+//! line the body has, memory a small multiple of the input, and queries on
+//! the result never panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use robots::{ParseOptions, Profile, RobotsTxt};
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let url = text.lines().last().unwrap_or("/");
+    for profile in [Profile::Rfc, Profile::Google] {
+        let robots = RobotsTxt::parse_with(data, &ParseOptions::new().profile(profile));
+        let lines = robots.line_count();
+        for d in robots.diagnostics() {
+            assert!((1..=lines).contains(&d.line()), "{d} outside 1..={lines}");
+        }
+        assert!(robots.heap_size() <= 8 * data.len() + 4096, "{} bytes kept for {}", robots.heap_size(), data.len());
+        for ua in ["Googlebot", "", "*", "FooBot/2.1", url] {
+            let agent = robots.agent(ua);
+            let _ = agent.decide(url);
+            let _ = agent.decide("/");
+            let _ = agent.crawl_delay();
+        }
+        let _ = robots.sitemaps().count() + robots.records().count();
+    }
+});
