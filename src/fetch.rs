@@ -273,6 +273,10 @@ pub enum InvalidUrl {
     /// The port is not a number from 0 to 65535.
     #[error("invalid port {0:?}")]
     InvalidPort(Box<str>),
+    /// The host has a character no host name has (a space, a control, or one
+    /// of `<>"{}|\^` and the backtick).
+    #[error("invalid host {0:?}")]
+    InvalidHost(Box<str>),
 }
 
 /// A web origin (scheme, host, port), the key under which robots.txt rules
@@ -342,6 +346,14 @@ impl Origin {
         };
         if host.is_empty() {
             return Err(InvalidUrl::EmptyHost);
+        }
+        // RFC 3986 §3.2.2: a registered name, an IP literal or an IPv4
+        // address; non-ASCII names are let through for IDNA-aware callers.
+        if host
+            .bytes()
+            .any(|b| b <= b' ' || b == 0x7F || br#"<>"{}|\^`"#.contains(&b))
+        {
+            return Err(InvalidUrl::InvalidHost(host.into()));
         }
         let scheme = scheme.to_ascii_lowercase();
         let port = match port {
@@ -441,6 +453,11 @@ mod tests {
         );
         assert_eq!(o("http://a:+1"), Err(InvalidUrl::InvalidPort("+1".into())));
         assert_eq!(o("http://[::1"), Err(InvalidUrl::EmptyHost));
+        assert_eq!(
+            o("https://not a site/"),
+            Err(InvalidUrl::InvalidHost("not a site".into()))
+        );
+        assert_eq!(o("http://a<b/"), Err(InvalidUrl::InvalidHost("a<b".into())));
     }
 
     #[test]

@@ -346,6 +346,33 @@ impl<'a> Agent<'a> {
             .collect()
     }
 
+    /// Every rule of the groups that apply, in file order, as written
+    /// (for the Google profile's `index.htm` rule, SPEC §5.5, only the rule
+    /// as written appears).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robots::{RobotsTxt, RuleKind};
+    ///
+    /// let robots = RobotsTxt::parse(b"User-agent: a\nDisallow: /x\nAllow: /x/y\nUser-agent: b\nDisallow: /\n");
+    /// let rules: Vec<_> = robots.agent("a").rules().iter().map(|r| (r.line(), r.kind(), r.pattern())).collect();
+    /// assert_eq!(rules, [(2, RuleKind::Disallow, "/x"), (3, RuleKind::Allow, "/x/y")]);
+    /// ```
+    pub fn rules(&self) -> Vec<Rule<'a>> {
+        let mut rules: Vec<&CompiledRule> =
+            self.groups().flat_map(|g| self.group_rules(g)).collect();
+        // A line holds one rule; the Google profile's derived `index.htm`
+        // rule shares its line and has the shorter pattern, so the longer,
+        // the rule as written, comes first and is kept.
+        rules.sort_by_key(|r| (r.line, core::cmp::Reverse(r.pattern.len())));
+        rules.dedup_by_key(|r| r.line);
+        rules
+            .into_iter()
+            .map(|r| self.robots.rule_view(r))
+            .collect()
+    }
+
     /// The crawl delay for this crawler (SPEC §6.2): the largest valid
     /// `crawl-delay` in the groups that apply.
     pub fn crawl_delay(&self) -> Option<Duration> {
