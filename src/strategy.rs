@@ -1,4 +1,4 @@
-//! [`proptest`] strategies for testing crawlers against robots.txt files
+//! [`proptest`](mod@proptest) strategies for testing crawlers against robots.txt files
 //! (feature `proptest`).
 //!
 //! A crawler's own property tests can generate product tokens, patterns,
