@@ -31,7 +31,7 @@ enum Command {
     Check(Check),
     /// Why one path is allowed or not: the groups chosen, every matching
     /// rule with its priority, and why the winner won.
-    Explain(Explain),
+    Explain(Query),
     /// Report the mistakes that silently change what crawlers do; exit 1
     /// when there is an error, so it can run before a deploy.
     Lint(Lint),
@@ -79,9 +79,10 @@ impl ProfileArg {
     }
 }
 
+/// What `check` and `explain` ask: a robots.txt, a crawler, a profile, paths.
 #[derive(Args)]
-struct Check {
-    /// SITE (unless --file is given), then the paths or URLs to check.
+struct Query {
+    /// SITE (unless --file is given), then the paths or URLs to ask about.
     #[arg(required = true, value_name = "SITE | PATH")]
     args: Vec<String>,
     #[command(flatten)]
@@ -89,25 +90,19 @@ struct Check {
     /// The crawler's name (its product token); `*` means any crawler not named.
     #[arg(long, default_value = "*", value_name = "TOKEN")]
     ua: String,
+    /// Which reading: RFC 9309, or Google's reference library (Googlebot).
     #[arg(long, value_enum, default_value = "rfc")]
     profile: ProfileArg,
+}
+
+#[derive(Args)]
+struct Check {
+    #[command(flatten)]
+    query: Query,
     /// Also show the other profile's verdict and the classic first-match
     /// reading, and mark where they differ.
     #[arg(long)]
     compare: bool,
-}
-
-#[derive(Args)]
-struct Explain {
-    /// SITE (unless --file is given), then the path or URL to explain.
-    #[arg(required = true, value_name = "SITE | PATH")]
-    args: Vec<String>,
-    #[command(flatten)]
-    from: From,
-    #[arg(long, default_value = "*", value_name = "TOKEN")]
-    ua: String,
-    #[arg(long, value_enum, default_value = "rfc")]
-    profile: ProfileArg,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -128,6 +123,7 @@ struct Lint {
 struct Batch {
     /// JSON Lines of queries, `-` for standard input.
     queries: PathBuf,
+    /// Which reading: RFC 9309, or Google's reference library (Googlebot).
     #[arg(long, value_enum, default_value = "rfc")]
     profile: ProfileArg,
 }
@@ -280,7 +276,12 @@ fn first_match(robots: &RobotsTxt, ua: &str, path: &str) -> bool {
         .is_none_or(|r| r.is_allow())
 }
 
-fn check(args: Check) -> Result<ExitCode, Failure> {
+fn check(
+    Check {
+        query: args,
+        compare,
+    }: Check,
+) -> Result<ExitCode, Failure> {
     let (site, paths) = site_and_paths(&args.args, &args.from)?;
     let loaded = load(site, &args.from, &args.ua)?;
     let profile = args.profile.profile();
@@ -291,7 +292,7 @@ fn check(args: Check) -> Result<ExitCode, Failure> {
     writeln!(out, "{}", header(&loaded, profile, &args.ua))?;
     let width = paths.iter().map(|p| p.len()).max().unwrap_or(0);
     let mut all_allowed = true;
-    if !args.compare {
+    if !compare {
         for path in paths {
             let decision = agent.decide(path);
             all_allowed &= decision.is_allowed();
@@ -348,7 +349,7 @@ fn check(args: Check) -> Result<ExitCode, Failure> {
     })
 }
 
-fn explain(args: Explain) -> Result<ExitCode, Failure> {
+fn explain(args: Query) -> Result<ExitCode, Failure> {
     let (site, paths) = site_and_paths(&args.args, &args.from)?;
     let [path] = paths else {
         return Err(Failure("explain takes one PATH".into()));
