@@ -26,6 +26,15 @@ impl Diagnostic {
     pub fn kind(&self) -> &DiagnosticKind {
         &self.kind
     }
+
+    /// Heap bytes it keeps beyond its own size.
+    pub(crate) fn heap_size(&self) -> usize {
+        match &self.kind {
+            DiagnosticKind::AcceptedKey { written: s, .. }
+            | DiagnosticKind::InvalidCrawlDelay { value: s } => s.len(),
+            _ => 0,
+        }
+    }
 }
 
 impl fmt::Display for Diagnostic {
