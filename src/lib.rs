@@ -132,12 +132,16 @@
 //! # Untrusted input
 //!
 //! Every input may be hostile. Parsing never panics and is linear in the bytes
-//! parsed (at most the size limit); lines are cut at [`MAX_LINE_BYTES`]. A
-//! parsed file keeps a small multiple of the bytes parsed: patterns and
-//! values live in one buffer addressed by 32-bit spans
+//! parsed (at most the size limit, 500 KiB by default), plus sorting each
+//! group's rules; lines are cut at [`MAX_LINE_BYTES`]. A parsed file keeps at
+//! most 12 heap bytes per byte parsed whatever the input, and about 1 on real
+//! files: patterns and values live in one buffer addressed by 32-bit spans
 //! ([`RobotsTxt::heap_size`] reports it). Matching a path against a pattern
-//! takes at most O(path × pattern pieces) with no backtracking, and a query
-//! allocates only to canonicalise a path that is not canonical yet.
+//! takes at most O(path × pattern) with no backtracking; groups of many
+//! rules are searched through a literal-prefix index, so one query costs
+//! about the same with 50,000 rules as with 6,000. A query allocates only to
+//! canonicalise a path that is not canonical yet. The README's "Untrusted
+//! input" section names the test behind each of these.
 //!
 //! # Crate features
 //!

@@ -196,7 +196,7 @@ pub struct BodyWithVerdicts {
 ///
 /// When `token` is not a product token (see
 /// [`ProductToken`](crate::ProductToken)).
-pub fn body_with_verdicts(token: &str) -> impl Strategy<Value = BodyWithVerdicts> {
+pub fn body_with_verdicts(token: &str) -> impl Strategy<Value = BodyWithVerdicts> + use<> {
     assert!(
         crate::ProductToken::new(token).is_ok(),
         "{token:?} is not a product token"
