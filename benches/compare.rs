@@ -255,6 +255,20 @@ fn benches(c: &mut Criterion) {
             }
         })
     });
+    g.bench_function("robots is_allowed_once", |b| {
+        b.iter(|| {
+            for ((_, body), url) in files.iter().zip(&first) {
+                black_box(robots::is_allowed_once(body, UA, url));
+            }
+        })
+    });
+    g.bench_function("robots is_allowed_once (google)", |b| {
+        b.iter(|| {
+            for ((_, body), url) in files.iter().zip(&first) {
+                black_box(robots::is_allowed_once_with(body, &google, UA, url));
+            }
+        })
+    });
     g.bench_function("texting_robots", |b| {
         b.iter(|| {
             for ((_, body), url) in files.iter().zip(&first) {

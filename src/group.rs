@@ -15,7 +15,7 @@ use crate::diag::{Diagnostic, DiagnosticKind, quote};
 use crate::directive::{Directive, is_crawl_delay, recognize};
 use crate::lex::{Lines, MAX_LINE_BYTES, Separator, key_value, prepare};
 use crate::options::{ParseOptions, Profile};
-use crate::path::pattern_into;
+use crate::path::{index_htm_cut, pattern_into};
 use crate::pattern::Strategy;
 
 /// A slice of [`Parsed::text`].
@@ -323,23 +323,20 @@ impl Builder {
         // derived pattern, always lower, so it only decides where the
         // original does not match.
         if self.profile == Profile::Google && kind == RuleKind::Allow {
-            let bytes = matching;
-            if let Some(slash) = memchr::memrchr(b'/', bytes) {
-                if bytes[slash..].starts_with(b"/index.htm") {
-                    let (strategy, _) = Strategy::of(&bytes[..=slash]);
-                    let strategy = match strategy {
-                        Strategy::Prefix => Strategy::Exact,
-                        _ => Strategy::Wildcard { anchored: true },
-                    };
-                    let derived = self.push_bytes(&[&bytes[..=slash], b"$"].concat());
-                    self.out.rules.push(CompiledRule {
-                        pattern: derived,
-                        written,
-                        line,
-                        kind,
-                        strategy,
-                    });
-                }
+            if let Some(cut) = index_htm_cut(matching) {
+                let (strategy, _) = Strategy::of(&matching[..cut]);
+                let strategy = match strategy {
+                    Strategy::Prefix => Strategy::Exact,
+                    _ => Strategy::Wildcard { anchored: true },
+                };
+                let derived = self.push_bytes(&[&matching[..cut], b"$"].concat());
+                self.out.rules.push(CompiledRule {
+                    pattern: derived,
+                    written,
+                    line,
+                    kind,
+                    strategy,
+                });
             }
         }
         self.out.groups[group as usize].rules.1 = self.out.rules.len() as u32;

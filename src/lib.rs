@@ -33,6 +33,8 @@
 //! - [`RobotsTxt::crawl_delay`], [`RobotsTxt::sitemaps`] and
 //!   [`RobotsTxt::records`] expose the rest of the file.
 //! - [`ProductToken`] validates a crawler's own name.
+//! - [`is_allowed_once`] answers one query straight from the bytes, without
+//!   building a parsed file, for callers that ask each file one question.
 //! - [`lint`] finds the mistakes that silently change what crawlers do, as
 //!   [`Lint`]s with a line, a [`Severity`] and a stable [`LintCode`].
 //! - [`RobotsTxt::from_response`], [`RobotsTxt::unreachable`], [`Source`],
@@ -169,6 +171,7 @@ mod fetch;
 mod group;
 mod lex;
 mod lint;
+mod once;
 mod options;
 mod path;
 mod pattern;
@@ -187,6 +190,7 @@ pub use fetch::{
 };
 pub use lex::MAX_LINE_BYTES;
 pub use lint::{Lint, LintCode, Severity, lint, lint_with};
+pub use once::{is_allowed_once, is_allowed_once_with};
 pub use options::{ParseOptions, Profile};
 pub use path::CanonicalPath;
 pub use robots::{Agent, Record, Records, RobotsTxt, Sitemaps};

@@ -188,6 +188,31 @@ fn rewrite_canonical(s: &[u8], form: Form, out: &mut Vec<u8>) {
     }
 }
 
+/// The matching form of a pattern for `profile` (SPEC §4.2); borrows when
+/// the pattern is already in it.
+pub(crate) fn matching_form(value: &[u8], profile: crate::options::Profile) -> Cow<'_, [u8]> {
+    match profile {
+        crate::options::Profile::Rfc => canonicalize(value, Form::Pattern),
+        crate::options::Profile::Google => escape_google(value),
+    }
+}
+
+/// Whether a path in RFC canonical form is `/robots.txt` itself, which the
+/// RFC profile always allows whatever its query (RFC 9309 §2.2.2).
+pub(crate) fn is_robots_txt(canonical: &str) -> bool {
+    canonical.split('?').next() == Some("/robots.txt")
+}
+
+/// Where the Google profile's `index.htm` rule cuts an allow pattern (in
+/// matching form): after the `/` that starts its last segment, when that
+/// segment starts with `/index.htm` (SPEC §5.5).
+pub(crate) fn index_htm_cut(pattern: &[u8]) -> Option<usize> {
+    let slash = memchr::memrchr(b'/', pattern)?;
+    pattern[slash..]
+        .starts_with(b"/index.htm")
+        .then_some(slash + 1)
+}
+
 /// Appends the matching form of a pattern for `profile` (SPEC §4.2) to `out`.
 pub(crate) fn pattern_into(value: &[u8], profile: crate::options::Profile, out: &mut Vec<u8>) {
     match profile {

@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 use crate::fetch::Source;
 use crate::group::{AgentEntry, CompiledRule, NO_PARENT, Parsed, byte_mask, cmp_token, parse};
 use crate::options::{ParseOptions, Profile};
-use crate::path::CanonicalPath;
+use crate::path::{CanonicalPath, is_robots_txt};
 
 /// A parsed robots.txt: owned, immutable, cheap to query from many threads.
 ///
@@ -302,7 +302,7 @@ impl<'a> Agent<'a> {
         let profile = self.robots.profile;
         let path = path.for_profile(profile);
         // RFC 9309 §2.2.2: /robots.txt is always allowed; the query is ignored.
-        if profile == Profile::Rfc && path.split('?').next() == Some("/robots.txt") {
+        if profile == Profile::Rfc && is_robots_txt(path) {
             return Decision {
                 allowed: true,
                 reason: Reason::RobotsTxtPath,

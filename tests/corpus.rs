@@ -26,9 +26,11 @@ fn every_probe_agrees_with_the_reference_in_both_profiles() {
     };
     let probes = std::fs::read_to_string(dir.join("probes.jsonl")).expect("probes.jsonl");
     let mut parsed: HashMap<(String, Profile), RobotsTxt> = HashMap::new();
+    let mut bodies: HashMap<String, Vec<u8>> = HashMap::new();
     let mut failures = Vec::new();
     let mut count = 0;
     let mut wrong = [0usize; 2];
+    let mut wrong_once = [0usize; 2];
     for (n, line) in probes.lines().enumerate() {
         let probe: Probe =
             serde_json::from_str(line).unwrap_or_else(|e| panic!("probes.jsonl:{}: {e}", n + 1));
@@ -45,6 +47,23 @@ fn every_probe_agrees_with_the_reference_in_both_profiles() {
                     RobotsTxt::parse_with(&body, &ParseOptions::new().profile(profile))
                 });
             let decision = robots.decide(&probe.ua, &probe.url);
+            // The streaming one-shot answer must be the same, probe by probe.
+            let body = bodies.entry(probe.robots.clone()).or_insert_with(|| {
+                std::fs::read(dir.join("files").join(&probe.robots)).expect("corpus file")
+            });
+            let once = robots::is_allowed_once_with(
+                body,
+                &ParseOptions::new().profile(profile),
+                &probe.ua,
+                &probe.url,
+            );
+            if once != (expected == 1) {
+                wrong_once[i] += 1;
+                failures.push(format!(
+                    "{profile:6} {} ua={:?} url={:?}: expected {}, is_allowed_once answered {once}",
+                    probe.robots, probe.ua, probe.url, expected
+                ));
+            }
             if decision.is_allowed() != (expected == 1) {
                 wrong[i] += 1;
                 failures.push(format!(
@@ -66,9 +85,11 @@ fn every_probe_agrees_with_the_reference_in_both_profiles() {
     // the summary shows in every run's log.
     let _ = writeln!(
         std::io::stderr(),
-        "corpus: {count} probes over {files} files checked; disagreements: google {}, rfc {}",
+        "corpus: {count} probes over {files} files checked; disagreements: google {}, rfc {}; is_allowed_once: google {}, rfc {}",
         wrong[0],
-        wrong[1]
+        wrong[1],
+        wrong_once[0],
+        wrong_once[1]
     );
     if !failures.is_empty() {
         for f in failures.iter().take(200) {

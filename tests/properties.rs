@@ -111,6 +111,30 @@ proptest! {
     }
 
     #[test]
+    fn one_shot_answers_as_the_parsed_file(
+        file in robots_file(),
+        paths in proptest::collection::vec(path(), 1..6),
+        eol in proptest::sample::select(vec!["\n", "\r\n", "\r"]),
+    ) {
+        // robots::is_allowed_once matches while lexing; it must answer as
+        // parsing then querying does, for every crawler and path.
+        let body = render(&file, eol, false, None);
+        for profile in PROFILES {
+            let options = ParseOptions::new().profile(profile);
+            let robots = RobotsTxt::parse_with(body.as_bytes(), &options);
+            for ua in AGENTS.iter().chain(&["", "*", "otherbot"]) {
+                for path in &paths {
+                    prop_assert_eq!(
+                        robots::is_allowed_once_with(body.as_bytes(), &options, ua, path),
+                        robots.is_allowed(ua, path),
+                        "{} ua={:?} path={:?}\n{}", profile, ua, path, body
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn canonicalising_twice_equals_once(path in path()) {
         let once = CanonicalPath::new(&path);
         let twice = CanonicalPath::new(once.as_str());

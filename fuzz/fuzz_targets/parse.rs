@@ -1,6 +1,6 @@
 //! Parsing arbitrary bytes in both profiles: no panic, every diagnostic on a
-//! line the body has, memory a small multiple of the input, and queries on
-//! the result never panic.
+//! line the body has, memory a small multiple of the input, queries on the
+//! result never panic, and the one-shot path answers as the parsed file.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -20,6 +20,9 @@ fuzz_target!(|data: &[u8]| {
         assert!(robots.heap_size() <= 12 * data.len() + 4096, "{} bytes kept for {}", robots.heap_size(), data.len());
         for ua in ["Googlebot", "", "*", "FooBot/2.1", url] {
             let agent = robots.agent(ua);
+            // The streaming one-shot path answers as the parsed file does.
+            let options = ParseOptions::new().profile(profile);
+            assert_eq!(robots::is_allowed_once_with(data, &options, ua, url), agent.is_allowed(url), "{profile} {ua:?} {url:?}");
             let _ = agent.decide(url);
             let _ = agent.decide("/");
             let _ = agent.crawl_delay();

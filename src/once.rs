@@ -1,0 +1,136 @@
+//! One query without a parsed file: the rules are matched while the body is
+//! lexed, as Google's reference does, and nothing is kept.
+//!
+//! For a caller that asks one question per file, building the parsed form
+//! (canonicalising and storing every rule of every group, sorting them) is
+//! wasted work: only the rules of the groups that can apply to the crawler
+//! are looked at, each is matched once, and the best match is remembered.
+
+use crate::agent::{is_global, token_prefix};
+use crate::directive::{Directive, recognize};
+use crate::lex::{Lines, key_value, prepare};
+use crate::options::{ParseOptions, Profile};
+use crate::path::{CanonicalPath, index_htm_cut, is_robots_txt, matching_form};
+use crate::pattern::Strategy;
+
+/// Whether `user_agent` may fetch `path_or_url` according to `body`, with
+/// the RFC profile and the default size limit: the same answer as
+/// [`RobotsTxt::parse`](crate::RobotsTxt::parse) then
+/// [`is_allowed`](crate::RobotsTxt::is_allowed), without building the parsed
+/// file.
+///
+/// Use it when each file answers one query (the way Google's reference API
+/// works); to ask a file several questions, parse it once instead.
+///
+/// # Examples
+///
+/// ```
+/// let body = b"User-agent: *\nDisallow: /private/\n";
+/// assert!(!robots::is_allowed_once(body, "FooBot/1.0", "https://example.com/private/x"));
+/// assert!(robots::is_allowed_once(body, "FooBot/1.0", "https://example.com/"));
+/// ```
+///
+/// # Complexity
+///
+/// One pass over the bytes parsed; each rule of a group that applies is
+/// matched once, in O(path × pattern) at worst. Allocates only to
+/// canonicalise a path or pattern that is not in canonical form yet.
+pub fn is_allowed_once(body: &[u8], user_agent: &str, path_or_url: &str) -> bool {
+    is_allowed_once_with(body, &ParseOptions::new(), user_agent, path_or_url)
+}
+
+/// [`is_allowed_once`] with `options`.
+pub fn is_allowed_once_with(
+    body: &[u8],
+    options: &ParseOptions,
+    user_agent: &str,
+    path_or_url: &str,
+) -> bool {
+    let profile = options.profile;
+    let path = CanonicalPath::new(path_or_url);
+    if profile == Profile::Rfc && is_robots_txt(path.as_str()) {
+        return true;
+    }
+    let path = path.for_profile(profile).as_bytes();
+    let caller = match profile {
+        Profile::Rfc => token_prefix(user_agent.as_bytes(), Profile::Rfc),
+        Profile::Google => user_agent.as_bytes(),
+    };
+    // RFC profile: an empty caller token is named by no group (SPEC §3.1).
+    let can_be_named = profile == Profile::Google || !caller.is_empty();
+    let (bytes, _) = prepare(body, options.size_limit, profile);
+
+    let mut in_group = false;
+    let mut in_rules = false;
+    // Whether the current group names the caller, or is global.
+    let (mut named, mut global) = (false, false);
+    let mut ever_named = false;
+    // The best match so far among named groups and among global groups, as
+    // (priority, is allow): the larger wins (SPEC §5.2).
+    let mut best_named: Option<(usize, bool)> = None;
+    let mut best_global: Option<(usize, bool)> = None;
+
+    for line in Lines::new(&bytes) {
+        let Some(kv) = key_value(line.bytes) else {
+            continue;
+        };
+        let Some(recognized) = recognize(kv.key) else {
+            continue;
+        };
+        match recognized.directive {
+            Directive::UserAgent => {
+                // A user-agent line after a rule starts a new group (SPEC §2.1).
+                if !in_group || in_rules {
+                    (named, global) = (false, false);
+                }
+                in_group = true;
+                in_rules = false;
+                if is_global(kv.value) {
+                    global = true;
+                } else {
+                    let token = token_prefix(kv.value, profile);
+                    let names_someone = profile == Profile::Google || !token.is_empty();
+                    if can_be_named && names_someone && token.eq_ignore_ascii_case(caller) {
+                        named = true;
+                        ever_named = true;
+                    }
+                }
+            }
+            Directive::Allow | Directive::Disallow => {
+                if !in_group {
+                    continue;
+                }
+                in_rules = true;
+                // Rules of a group that cannot apply are never looked at.
+                if kv.value.is_empty() || !(named || global) {
+                    continue;
+                }
+                let allow = recognized.directive == Directive::Allow;
+                let pattern = matching_form(kv.value, profile);
+                let mut candidate = matches(&pattern, path).then_some((pattern.len(), allow));
+                // Google profile: `Allow: /d/index.html` also allows `/d/`.
+                if candidate.is_none() && allow && profile == Profile::Google {
+                    if let Some(cut) = index_htm_cut(&pattern) {
+                        let derived = [&pattern[..cut], b"$"].concat();
+                        candidate = matches(&derived, path).then_some((derived.len(), true));
+                    }
+                }
+                if named {
+                    best_named = best_named.max(candidate);
+                }
+                if global {
+                    best_global = best_global.max(candidate);
+                }
+            }
+            Directive::Sitemap => {}
+        }
+    }
+    let best = if ever_named { best_named } else { best_global };
+    best.is_none_or(|(_, allow)| allow)
+}
+
+/// Whether a pattern in matching form (with its final `$`, if any) matches.
+fn matches(pattern: &[u8], path: &[u8]) -> bool {
+    let (strategy, len) = Strategy::of(pattern);
+    strategy.matches(&pattern[..len], path)
+}
