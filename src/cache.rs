@@ -407,14 +407,18 @@ impl RobotsCache {
         default_delay: Duration,
         now: Duration,
     ) -> Duration {
-        let Some(entry) = self.entries.get(origin) else {
-            return now.saturating_add(default_delay);
+        let next = match self.entries.get(origin) {
+            Some(entry) => now.saturating_add(self.delay(entry, user_agent, default_delay, now)),
+            None => return now.saturating_add(default_delay),
         };
-        let next = now.saturating_add(self.delay(entry, user_agent, default_delay, now));
-        let entry = self.entries.get_mut(origin).expect("looked up above");
-        entry.last_request = Some(now);
-        entry.next_request = entry.next_request.max(next);
-        entry.next_request
+        match self.entries.get_mut(origin) {
+            Some(entry) => {
+                entry.last_request = Some(now);
+                entry.next_request = entry.next_request.max(next);
+                entry.next_request
+            }
+            None => next,
+        }
     }
 
     /// The earliest time the next request to `origin` by `user_agent` may
