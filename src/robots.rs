@@ -152,6 +152,22 @@ impl RobotsTxt {
 
     /// The crawl delay for `user_agent` (SPEC §6.2): the largest valid
     /// `crawl-delay` in the groups that apply to it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use robots::RobotsTxt;
+    ///
+    /// let robots = RobotsTxt::parse(b"User-agent: *\nCrawl-delay: 1.5\nDisallow: /tmp\n\nUser-agent: slowbot\nCrawl-delay: 10\n");
+    /// assert_eq!(robots.crawl_delay("anybot"), Some(Duration::from_millis(1500)));
+    /// assert_eq!(robots.crawl_delay("SlowBot"), Some(Duration::from_secs(10)));
+    ///
+    /// // Without a rule line, the `*` group goes on into `User-agent: slowbot`
+    /// // (records never end a group, SPEC §2.1): both share both delays.
+    /// let merged = RobotsTxt::parse(b"User-agent: *\nCrawl-delay: 1.5\n\nUser-agent: slowbot\nCrawl-delay: 10\n");
+    /// assert_eq!(merged.crawl_delay("anybot"), Some(Duration::from_secs(10)));
+    /// ```
     pub fn crawl_delay(&self, user_agent: &str) -> Option<Duration> {
         self.agent(user_agent).crawl_delay()
     }
@@ -184,7 +200,23 @@ impl RobotsTxt {
         }
     }
 
-    /// What the parser noticed, in line order within each kind.
+    /// What the parser noticed, in file order (a truncation is reported
+    /// last).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robots::{DiagnosticKind, RobotsTxt};
+    ///
+    /// let robots = RobotsTxt::parse(b"Disallow: /early\nUser-agent: *\nDisalow /tmp\n");
+    /// let found: Vec<String> = robots.diagnostics().iter().map(|d| d.to_string()).collect();
+    /// assert_eq!(found, [
+    ///     "line 1: rule before any user-agent line is ignored",
+    ///     "line 3: key `Disalow` read as `disallow`",
+    ///     "line 3: directive without a colon",
+    /// ]);
+    /// assert!(!robots.is_allowed("bot", "/tmp"), "both mistakes are forgiven");
+    /// ```
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.parsed.diagnostics
     }
@@ -256,6 +288,22 @@ impl fmt::Debug for RobotsTxt {
 ///
 /// The groups that apply are chosen once; each query then only matches
 /// rules, and allocates nothing when the path is already canonical.
+///
+/// # Examples
+///
+/// ```
+/// use robots::{CanonicalPath, RobotsTxt};
+///
+/// let robots = RobotsTxt::parse(b"User-agent: FooBot\nDisallow: /search\nCrawl-delay: 2\n");
+/// let foobot = robots.agent("FooBot/3.0");
+/// // Many URLs, one selection of groups:
+/// let verdicts: Vec<bool> = ["/", "/search?q=x", "/about"].iter().map(|u| foobot.is_allowed(u)).collect();
+/// assert_eq!(verdicts, [true, false, true]);
+/// // A path built once can be asked of many files without allocating.
+/// let path = CanonicalPath::new("https://example.com/search");
+/// assert!(!foobot.is_allowed_path(&path));
+/// assert_eq!(foobot.crawl_delay(), Some(std::time::Duration::from_secs(2)));
+/// ```
 #[derive(Clone, Copy)]
 pub struct Agent<'a> {
     robots: &'a RobotsTxt,
@@ -337,6 +385,17 @@ impl<'a> Agent<'a> {
 
     /// Every rule of the applicable groups that matches `path`, best first:
     /// the first one is the one that decides.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robots::{CanonicalPath, RobotsTxt};
+    ///
+    /// let robots = RobotsTxt::parse(b"User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /c\n");
+    /// let rules = robots.agent("bot").matching_rules(&CanonicalPath::new("/a/b/c"));
+    /// let lines: Vec<u32> = rules.iter().map(|r| r.line()).collect();
+    /// assert_eq!(lines, [3, 2]);
+    /// ```
     pub fn matching_rules(&self, path: &CanonicalPath<'_>) -> Vec<Rule<'a>> {
         let path = path.for_profile(self.robots.profile).as_bytes();
         let text = self.robots.parsed.text.as_bytes();
