@@ -89,6 +89,7 @@ lint_codes! {
     BlocksResources = "blocks-resources", Warning, "A rule that blocks the CSS, JavaScript or images pages need to render.";
     DisallowAll = "disallow-all", Warning, "The whole site disallowed for every crawler.";
     AgentInSeveralGroups = "agent-in-several-groups", Warning, "One crawler named in several separate groups, which are merged.";
+    JoinsGroupWithoutRules = "joins-group-without-rules", Warning, "A user-agent line after a blank line or a record that still joins the group before it, because that group has no rules yet.";
     KeyTypo = "key-typo", Warning, "A misspelt key that the parser accepts.";
     MissingColon = "missing-colon", Warning, "A directive without a colon.";
     UnknownRecord = "unknown-record", Warning, "A record no crawler is known to read.";
@@ -320,6 +321,12 @@ impl Linter {
             );
         }
         let mut seen_agent = false;
+        // The first user-agent line of the current group while it has no
+        // rule yet, and whether a blank line or a record has come since the
+        // last user-agent line: a user-agent line after that still joins the
+        // group (SPEC §2.1), which its author rarely means.
+        let mut open_group: Option<u32> = None;
+        let mut gap = false;
         for line in Lines::new(&limited[bom..]) {
             let n = line.number;
             if core::str::from_utf8(line.bytes).is_err() {
@@ -331,6 +338,7 @@ impl Linter {
                 );
             }
             let Some(kv) = key_value(line.bytes) else {
+                gap |= crate::lex::trim(line.bytes).is_empty();
                 if !crate::lex::content(line.bytes).is_empty() {
                     self.push(
                         n,
@@ -344,9 +352,24 @@ impl Linter {
             match recognize(kv.key).map(|r| r.directive) {
                 Some(Directive::UserAgent) => {
                     seen_agent = true;
+                    match open_group {
+                        Some(first) if gap => self.push(
+                            n,
+                            LintCode::JoinsGroupWithoutRules,
+                            format!(
+                                "this user-agent line joins the group of line {first}, which has no rules yet: \
+                                 blank lines and records do not end a group, so both get the rules below"
+                            ),
+                            Some(format!("give the group of line {first} its own rules, or put the user-agent lines together")),
+                        ),
+                        Some(_) => {}
+                        None => open_group = Some(n),
+                    }
+                    gap = false;
                     self.user_agent(n, kv.value);
                 }
                 Some(Directive::Allow | Directive::Disallow) => {
+                    open_group = None;
                     self.pattern(
                         n,
                         recognize(kv.key).map(|r| r.directive) == Some(Directive::Allow),
@@ -366,7 +389,10 @@ impl Linter {
                         );
                     }
                 }
-                None => self.record(n, kv.key, kv.value, seen_agent),
+                None => {
+                    gap = true;
+                    self.record(n, kv.key, kv.value, seen_agent);
+                }
             }
         }
     }

@@ -73,6 +73,8 @@ fn each_mistake_is_found_on_its_line() {
             (24, W, "profile-difference"),
             (27, W, "agent-in-several-groups"),
             (29, W, "line-too-long"),
+            (31, I, "crawl-delay"),
+            (33, W, "joins-group-without-rules"),
         ]
     );
 }

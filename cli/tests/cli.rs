@@ -157,7 +157,7 @@ fn lint_text_and_json() {
     let out = robots(&["lint", "--file", "fixtures/lint/mistakes.txt"]);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 22, "{text}");
+    assert_eq!(lines.len(), 24, "{text}");
     assert_eq!(
         lines[..3],
         [
@@ -175,7 +175,7 @@ fn lint_text_and_json() {
         "json",
     ]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(json.as_array().map(Vec::len), Some(22));
+    assert_eq!(json.as_array().map(Vec::len), Some(24));
     let noindex = json
         .as_array()
         .unwrap()
