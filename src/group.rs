@@ -15,7 +15,7 @@ use crate::diag::{Diagnostic, DiagnosticKind, quote};
 use crate::directive::{Directive, is_crawl_delay, recognize};
 use crate::lex::{Lines, MAX_LINE_BYTES, Separator, key_value, prepare};
 use crate::options::{ParseOptions, Profile};
-use crate::path::{index_htm_cut, pattern_into};
+use crate::path::{index_htm_cut, matching_form};
 use crate::pattern::Strategy;
 
 /// A slice of [`Parsed::text`].
@@ -223,8 +223,6 @@ struct Builder {
     /// Whether the current group has had a rule, so that the next
     /// user-agent line starts a new group (SPEC §2.1).
     in_rules: bool,
-    /// Reused for each pattern's matching form.
-    scratch: Vec<u8>,
 }
 
 impl Builder {
@@ -297,13 +295,11 @@ impl Builder {
         if value.is_empty() {
             return;
         }
-        let mut scratch = core::mem::take(&mut self.scratch);
-        scratch.clear();
-        pattern_into(value, self.profile, &mut scratch);
+        let matching = matching_form(value, self.profile);
         // The matching form is ASCII (every byte >= 0x80 is escaped), so this
         // never replaces anything.
-        let pattern = self.push_bytes(&scratch);
-        let matching = &scratch[..];
+        let pattern = self.push_bytes(&matching);
+        let matching = &matching[..];
         let written = if matching == value {
             pattern
         } else {
@@ -340,7 +336,6 @@ impl Builder {
             }
         }
         self.out.groups[group as usize].rules.1 = self.out.rules.len() as u32;
-        self.scratch = scratch;
     }
 
     fn record(&mut self, line: u32, key: &[u8], value: &[u8]) {
@@ -493,7 +488,6 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
         },
         current: None,
         in_rules: false,
-        scratch: Vec::new(),
     };
     for line in Lines::new(&bytes) {
         let number = line.number;

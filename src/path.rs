@@ -213,17 +213,6 @@ pub(crate) fn index_htm_cut(pattern: &[u8]) -> Option<usize> {
         .then_some(slash + 1)
 }
 
-/// Appends the matching form of a pattern for `profile` (SPEC §4.2) to `out`.
-pub(crate) fn pattern_into(value: &[u8], profile: crate::options::Profile, out: &mut Vec<u8>) {
-    match profile {
-        crate::options::Profile::Rfc if is_canonical(value, Form::Pattern) => {
-            out.extend_from_slice(value)
-        }
-        crate::options::Profile::Rfc => rewrite_canonical(value, Form::Pattern, out),
-        crate::options::Profile::Google => out.extend_from_slice(&escape_google(value)),
-    }
-}
-
 /// Pushes `b`, then reads any escape that a lone `%` and the two bytes now
 /// after it form, repeatedly (see [`canonicalize`]).
 fn push_reducing(out: &mut Vec<u8>, lone: &mut Vec<usize>, b: u8) {
