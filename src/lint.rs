@@ -17,7 +17,7 @@ use crate::diag::DiagnosticKind;
 use crate::directive::{Directive, is_crawl_delay, recognize};
 use crate::lex::{Lines, key_value};
 use crate::options::{ParseOptions, Profile};
-use crate::path::{Form, canonicalize};
+use crate::path::{Form, canonicalize, has_unreserved_escape};
 use crate::robots::RobotsTxt;
 
 /// How serious a [`Lint`] is.
@@ -349,7 +349,8 @@ impl Linter {
                 }
                 continue;
             };
-            match recognize(kv.key).map(|r| r.directive) {
+            let directive = recognize(kv.key).map(|r| r.directive);
+            match directive {
                 Some(Directive::UserAgent) => {
                     seen_agent = true;
                     match open_group {
@@ -370,11 +371,7 @@ impl Linter {
                 }
                 Some(Directive::Allow | Directive::Disallow) => {
                     open_group = None;
-                    self.pattern(
-                        n,
-                        recognize(kv.key).map(|r| r.directive) == Some(Directive::Allow),
-                        kv.value,
-                    );
+                    self.pattern(n, directive == Some(Directive::Allow), kv.value);
                 }
                 Some(Directive::Sitemap) => {
                     if !is_absolute_url(kv.value) {
@@ -606,7 +603,6 @@ fn is_absolute_url(value: &[u8]) -> bool {
 /// Whether a disallow pattern blocks stylesheets, scripts or images.
 fn blocks_resources(pattern: &[u8]) -> bool {
     let lower = pattern.to_ascii_lowercase();
-    let has = |needle: &[u8]| memchr::memmem::find(&lower, needle).is_some();
     const EXTENSIONS: &[&[u8]] = &[
         b".css", b".js", b".png", b".jpg", b".jpeg", b".gif", b".svg", b".webp",
     ];
@@ -623,8 +619,7 @@ fn blocks_resources(pattern: &[u8]) -> bool {
     ];
     // A rule for a file type ends in its extension (`/*.css$`, `/*.js`).
     let stem = lower.strip_suffix(b"$").unwrap_or(&lower);
-    EXTENSIONS.iter().any(|e| stem.ends_with(e))
-        || FOLDERS.iter().any(|f| has(f) && lower.ends_with(f))
+    EXTENSIONS.iter().any(|e| stem.ends_with(e)) || FOLDERS.iter().any(|f| lower.ends_with(f))
 }
 
 /// Why RFC 9309 and Google read a pattern differently, if they do.
@@ -632,18 +627,10 @@ fn profile_differences(allow: bool, value: &[u8]) -> Vec<String> {
     let mut out = Vec::new();
     let shown = lossy(value);
     // A percent-encoded unreserved character: RFC decodes it on both sides.
-    let decoded = canonicalize(value, Form::Pattern);
-    let unreserved_escape = value.windows(3).any(|w| {
-        w[0] == b'%'
-            && (w[1] as char).is_ascii_hexdigit()
-            && (w[2] as char).is_ascii_hexdigit()
-            && u8::from_str_radix(core::str::from_utf8(&w[1..]).unwrap_or("zz"), 16)
-                .is_ok_and(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b))
-    });
-    if unreserved_escape {
+    if has_unreserved_escape(value) {
         out.push(format!(
             "`{shown}` percent-encodes unreserved characters: RFC 9309 crawlers match `{}` too, Google only the encoded form",
-            lossy(&decoded)
+            lossy(&canonicalize(value, Form::Pattern))
         ));
     }
     let body = value.strip_suffix(b"$").unwrap_or(value);

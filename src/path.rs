@@ -80,6 +80,12 @@ const fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
+/// Whether `s` has a `%xx` escape of an unreserved character, which the RFC
+/// profile decodes and the Google profile does not.
+pub(crate) fn has_unreserved_escape(s: &[u8]) -> bool {
+    (0..s.len()).any(|i| escape_at(s, i).is_some_and(is_unreserved))
+}
+
 /// Whether byte `b` at offset `i` of a string of `len` bytes is written as
 /// `%XX` in the RFC canonical form (SPEC §4.2).
 fn must_encode(b: u8, i: usize, len: usize, form: Form) -> bool {
@@ -440,6 +446,14 @@ mod tests {
             let once = canon(s, Form::Path);
             assert_eq!(canon(&once, Form::Path), once, "{s}");
         }
+    }
+
+    #[test]
+    fn unreserved_escapes() {
+        assert!(has_unreserved_escape(b"/%7Euser"));
+        assert!(has_unreserved_escape(b"/a%61"));
+        assert!(!has_unreserved_escape(b"/a%2Fb"));
+        assert!(!has_unreserved_escape(b"/%E3%83%84 %zz %7"));
     }
 
     #[test]
