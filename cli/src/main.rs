@@ -263,9 +263,9 @@ fn reason(decision: &Decision<'_>) -> String {
 /// The classic first-match reading many older parsers have: the first rule
 /// in file order whose pattern, taken literally, is a prefix of the path.
 fn first_match(robots: &RobotsTxt, ua: &str, path: &str) -> bool {
-    let probe = robots.decide(ua, "/");
-    if matches!(probe.reason(), Reason::Unavailable | Reason::Unreachable) {
-        return probe.is_allowed();
+    // A fetch that allows or disallows everything has no rules to read.
+    if !robots.source().is_parsed() {
+        return robots.is_allowed(ua, path);
     }
     let path = robots::CanonicalPath::new(path);
     robots
