@@ -52,8 +52,37 @@ const DISALLOW: &[&[u8]] = &[
 const SITEMAP: &[&[u8]] = &[b"sitemap", b"site-map"];
 const LONGEST: usize = 10;
 
+/// The directive whose canonical key `key` is, case aside: the common case,
+/// read by a few word compares.
+#[inline]
+fn canonical(key: &[u8]) -> Option<Directive> {
+    // Setting bit 5 lower-cases a letter and maps no other byte to one; the
+    // only byte it maps to `-` is CR, which never occurs inside a line.
+    fn folded<const N: usize>(key: &[u8], at: usize) -> [u8; N] {
+        let mut word = [0u8; N];
+        for (w, k) in word.iter_mut().zip(&key[at..at + N]) {
+            *w = k | 0x20;
+        }
+        word
+    }
+    let directive = match key.len() {
+        5 if folded::<5>(key, 0) == *b"allow" => Directive::Allow,
+        7 if folded::<7>(key, 0) == *b"sitemap" => Directive::Sitemap,
+        8 if folded::<8>(key, 0) == *b"disallow" => Directive::Disallow,
+        10 if folded::<10>(key, 0) == *b"user-agent" => Directive::UserAgent,
+        _ => return None,
+    };
+    Some(directive)
+}
+
 /// Reads a key (SPEC §1.9); `None` means an *other record*.
 pub(crate) fn recognize(key: &[u8]) -> Option<Recognized> {
+    if let Some(directive) = canonical(key) {
+        return Some(Recognized {
+            directive,
+            exact: true,
+        });
+    }
     // The first byte picks the only directive the key can be; the first few
     // bytes, lower-cased once, are all the spellings look at.
     let (directive, spellings) = match key.first()?.to_ascii_lowercase() {
@@ -109,6 +138,31 @@ mod tests {
         assert_eq!(read("crawl-delay"), None);
         assert_eq!(read("user"), None);
         assert_eq!(read("disallo"), None);
+    }
+
+    #[test]
+    fn canonical_keys_take_the_word_compare_path() {
+        // SPEC §1.9: the fast path must read exactly what the lists read.
+        for (key, directive) in [
+            ("user-agent", Directive::UserAgent),
+            ("USER-AGENT", Directive::UserAgent),
+            ("DisAllow", Directive::Disallow),
+            ("aLLoW", Directive::Allow),
+            ("SiteMap", Directive::Sitemap),
+        ] {
+            assert_eq!(canonical(key.as_bytes()), Some(directive), "{key}");
+            assert_eq!(read(key), Some((directive, true)), "{key}");
+        }
+        for key in [
+            "user_agent",
+            "user agent",
+            "disallo\x17",
+            "allow ",
+            "s\titemap",
+        ] {
+            assert_eq!(canonical(key.as_bytes()), None, "{key:?}");
+        }
+        assert_eq!(read("user_agent"), None);
     }
 
     #[test]
