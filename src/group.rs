@@ -215,8 +215,11 @@ pub(crate) fn cmp_token(stored: &[u8], caller: &[u8]) -> Ordering {
         .cmp(caller.iter().map(u8::to_ascii_lowercase))
 }
 
-struct Builder {
+struct Builder<'b> {
     profile: Profile,
+    /// The body being parsed, when it is all valid UTF-8 (most are): then
+    /// values cut from it need no check of their own.
+    body: Option<&'b str>,
     out: Parsed,
     /// The group being built.
     current: Option<u32>,
@@ -225,7 +228,7 @@ struct Builder {
     in_rules: bool,
 }
 
-impl Builder {
+impl Builder<'_> {
     fn push_text(&mut self, s: &str) -> Span {
         let start = self.out.text.len() as u32;
         self.out.text.push_str(s);
@@ -236,6 +239,14 @@ impl Builder {
     }
 
     fn push_bytes(&mut self, bytes: &[u8]) -> Span {
+        if let Some(body) = self.body {
+            // Lexing cuts at ASCII bytes only, so a slice of a valid body
+            // starts and ends on character boundaries.
+            let at = (bytes.as_ptr() as usize).wrapping_sub(body.as_ptr() as usize);
+            if let Some(s) = at.checked_add(bytes.len()).and_then(|end| body.get(at..end)) {
+                return self.push_text(s);
+            }
+        }
         match core::str::from_utf8(bytes) {
             Ok(s) => self.push_text(s),
             Err(_) => self.push_text(&String::from_utf8_lossy(bytes)),
@@ -479,6 +490,7 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
     let (bytes, cut) = prepare(body, options.size_limit, profile);
     let mut builder = Builder {
         profile,
+        body: core::str::from_utf8(&bytes).ok(),
         out: Parsed {
             parsed_len: body.len().min(options.size_limit),
             // Patterns and values are most of a file: one allocation that
