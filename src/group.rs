@@ -85,7 +85,10 @@ impl CompiledRule {
     /// its first `*`.
     fn literal<'t>(&self, text: &'t [u8]) -> &'t [u8] {
         let body = self.body(text);
-        &body[..memchr::memchr(b'*', body).unwrap_or(body.len())]
+        match self.strategy {
+            Strategy::Wildcard { .. } => &body[..memchr::memchr(b'*', body).unwrap_or(body.len())],
+            Strategy::Prefix | Strategy::Exact => body,
+        }
     }
 
     /// Whether it matches `path`.
@@ -156,6 +159,62 @@ pub(crate) struct Literal {
     pub(crate) parent: u32,
     /// The rules with this literal prefix, sorted by precedence.
     pub(crate) rules: (u32, u32),
+}
+
+/// Eight bytes of `bytes` from `at`, big-endian and zero-padded: such words
+/// order byte strings without NUL as the strings themselves are ordered.
+fn chunk(bytes: &[u8], at: usize) -> u64 {
+    let mut word = [0u8; 8];
+    let rest = bytes.get(at..).unwrap_or(&[]);
+    let n = rest.len().min(8);
+    word[..n].copy_from_slice(&rest[..n]);
+    u64::from_be_bytes(word)
+}
+
+/// The indices of `rules` ordered by their literal prefixes (`literals`, in
+/// `text`), then by precedence.
+///
+/// A most-significant-first radix sort on eight-byte words: rules are sorted
+/// by their first word, and each run that ties on a full word is sorted again
+/// by the next. Comparing words instead of whole strings keeps large groups
+/// that share a long prefix (thousands of `/Government/...` rules) cheap, and
+/// a rule takes part in one round per eight bytes of its literal, so the
+/// total work is bounded by the literals' length. A tie on a word that is not
+/// full means equal literals, which precedence then orders.
+fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..literals.len() as u32).collect();
+    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(literals.len());
+    // Ranges of `order` still to sort, each with the offset of its word.
+    let mut work: Vec<(usize, usize, usize)> = alloc::vec![(0, order.len(), 0)];
+    while let Some((from, to, depth)) = work.pop() {
+        keys.clear();
+        keys.extend(
+            order[from..to]
+                .iter()
+                .map(|&i| (chunk(literals[i as usize].bytes(text), depth), i)),
+        );
+        keys.sort_unstable_by_key(|&(word, _)| word);
+        for (slot, &(_, i)) in order[from..to].iter_mut().zip(&keys) {
+            *slot = i;
+        }
+        let mut at = 0;
+        while at < keys.len() {
+            let word = keys[at].0;
+            let run = keys[at..].iter().take_while(|(w, _)| *w == word).count();
+            if run > 1 {
+                let (start, end) = (from + at, from + at + run);
+                if word & 0xFF != 0 {
+                    work.push((start, end, depth + 8));
+                } else {
+                    order[start..end].sort_unstable_by(|&a, &b| {
+                        rules[a as usize].precedence(&rules[b as usize])
+                    });
+                }
+            }
+            at += run;
+        }
+    }
+    order
 }
 
 /// A user-agent line: the group it adds to, and what it names.
@@ -243,7 +302,10 @@ impl Builder<'_> {
             // Lexing cuts at ASCII bytes only, so a slice of a valid body
             // starts and ends on character boundaries.
             let at = (bytes.as_ptr() as usize).wrapping_sub(body.as_ptr() as usize);
-            if let Some(s) = at.checked_add(bytes.len()).and_then(|end| body.get(at..end)) {
+            if let Some(s) = at
+                .checked_add(bytes.len())
+                .and_then(|end| body.get(at..end))
+            {
                 return self.push_text(s);
             }
         }
@@ -385,39 +447,24 @@ impl Builder<'_> {
                 continue;
             }
             let text = out.text.as_bytes();
-            // Each rule's literal prefix, found once, then sorted with it. The
-            // first eight bytes, big-endian and zero-padded, order literals as
-            // their bytes do (a literal has no NUL), so most comparisons
-            // never look further.
-            let mut keyed: Vec<(u64, Span, CompiledRule)> = rules
+            let literals: Vec<Span> = rules
                 .iter()
-                .map(|r| {
-                    let literal = r.literal(text);
-                    let mut head = [0u8; 8];
-                    let n = literal.len().min(8);
-                    head[..n].copy_from_slice(&literal[..n]);
-                    (
-                        u64::from_be_bytes(head),
-                        r.pattern.prefix(literal.len()),
-                        r.clone(),
-                    )
-                })
+                .map(|r| r.pattern.prefix(r.literal(text).len()))
                 .collect();
-            keyed.sort_unstable_by(|(ka, la, a), (kb, lb, b)| {
-                ka.cmp(kb)
-                    .then_with(|| la.bytes(text).cmp(lb.bytes(text)))
-                    .then_with(|| a.precedence(b))
-            });
+            let order = sort_by_literal(&literals, rules, text);
+            let keyed: Vec<(Span, u32)> =
+                order.iter().map(|&i| (literals[i as usize], i)).collect();
             let first = out.literals.len() as u32;
             // Literals in sorted order; the stack holds the chain of literals
             // that are prefixes of the current one.
             let mut chain: Vec<u32> = Vec::new();
             let mut at = 0;
             while at < keyed.len() {
-                let literal = keyed[at].1.bytes(text);
+                let (span, _) = keyed[at];
+                let literal = span.bytes(text);
                 let run = keyed[at..]
                     .iter()
-                    .take_while(|(_, l, _)| l.bytes(text) == literal)
+                    .take_while(|(l, _)| l.bytes(text) == literal)
                     .count();
                 while chain.last().is_some_and(|&p| {
                     !literal.starts_with(out.literals[(first + p) as usize].bytes.bytes(text))
@@ -426,16 +473,18 @@ impl Builder<'_> {
                 }
                 let index = out.literals.len() as u32 - first;
                 out.literals.push(Literal {
-                    bytes: keyed[at].1,
+                    bytes: span,
                     parent: chain.last().copied().unwrap_or(NO_PARENT),
                     rules: ((start + at) as u32, (start + at + run) as u32),
                 });
                 chain.push(index);
                 at += run;
             }
-            for (slot, (_, _, rule)) in rules.iter_mut().zip(keyed) {
-                *slot = rule;
-            }
+            let sorted: Vec<CompiledRule> = keyed
+                .iter()
+                .map(|(_, i)| rules[*i as usize].clone())
+                .collect();
+            rules.clone_from_slice(&sorted);
             group.literals = (first, out.literals.len() as u32);
         }
         let text = out.text.as_bytes();

@@ -85,9 +85,15 @@ proptest! {
     fn large_indexed_groups_agree_with_the_naive_twin(
         rules in proptest::collection::vec((any::<bool>(), pattern()), 33..90),
         paths in proptest::collection::vec(path(), 1..8),
+        shared in proptest::sample::select(vec!["", "/1234567", "/Government/Departments/Public"]),
     ) {
         // Groups of more than 32 rules are matched through a literal-prefix
-        // index: it must find the same winner as trying every rule.
+        // index: it must find the same winner as trying every rule. A long
+        // prefix shared by most patterns and paths makes the index sort
+        // literals that tie on their first words.
+        let widen = |s: &String| if s.starts_with('/') { format!("{shared}{s}") } else { s.clone() };
+        let rules: Vec<(bool, String)> = rules.iter().map(|(allow, p)| (*allow, widen(p))).collect();
+        let paths: Vec<String> = paths.iter().map(widen).collect();
         for profile in PROFILES {
             let mut body = String::from("User-agent: *\n");
             for (allow, p) in &rules {
