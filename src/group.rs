@@ -13,7 +13,7 @@ use crate::agent::{is_global, token_prefix};
 use crate::decision::RuleKind;
 use crate::diag::{Diagnostic, DiagnosticKind, quote};
 use crate::directive::{Directive, is_crawl_delay, recognize};
-use crate::lex::{Lines, MAX_LINE_BYTES, Separator, key_value, prepare};
+use crate::lex::{Entries, MAX_LINE_BYTES, Separator, prepare};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{index_htm_cut, matching_form};
 use crate::pattern::Strategy;
@@ -550,7 +550,7 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
         current: None,
         in_rules: false,
     };
-    for line in Lines::new(&bytes) {
+    for line in Entries::new(&bytes) {
         let number = line.number;
         builder.out.lines = number;
         if line.full_len > MAX_LINE_BYTES {
@@ -561,7 +561,7 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
                 },
             );
         }
-        let Some(kv) = key_value(line.bytes) else {
+        let Some(kv) = line.kv else {
             continue;
         };
         let Some(recognized) = recognize(kv.key) else {

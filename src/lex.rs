@@ -154,7 +154,8 @@ pub(crate) struct KeyValue<'a> {
 
 /// ASCII whitespace as C's `isspace` sees it: space, tab, LF, VT, FF, CR.
 pub(crate) const fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+    // Bits 9 to 13 (tab to CR) and 32 (space).
+    b <= b' ' && (0x1_0000_3E00_u64 >> b) & 1 != 0
 }
 
 /// Trims [`is_space`] bytes from both ends.
@@ -186,34 +187,173 @@ pub(crate) fn content(line: &[u8]) -> &[u8] {
 /// directive.
 pub(crate) fn key_value(line: &[u8]) -> Option<KeyValue<'_>> {
     let line = content(line);
-    let (key, value, separator) = if let Some(colon) = memchr::memchr(b':', line) {
-        (
-            trim(&line[..colon]),
-            trim(&line[colon + 1..]),
-            Separator::Colon,
-        )
-    } else {
-        // A forgotten colon: accepted when the line is exactly two words
-        // separated by spaces and/or tabs. VT and FF belong to a word here.
-        let gap = memchr::memchr2(b' ', b'\t', line)?;
-        let value = &line[gap..];
-        let value = &value[value
-            .iter()
-            .take_while(|b| matches!(b, b' ' | b'\t'))
-            .count()..];
-        if memchr::memchr2(b' ', b'\t', value).is_some() {
-            return None;
+    match memchr::memchr(b':', line) {
+        Some(colon) => {
+            let key = trim(&line[..colon]);
+            (!key.is_empty()).then(|| KeyValue {
+                key,
+                value: trim(&line[colon + 1..]),
+                separator: Separator::Colon,
+            })
         }
-        (&line[..gap], trim(value), Separator::Whitespace)
-    };
-    if key.is_empty() {
+        None => two_words(line),
+    }
+}
+
+/// Reads a line's content (trimmed) that has no colon: a forgotten colon is
+/// accepted when the content is exactly two words separated by spaces
+/// and/or tabs. VT and FF belong to a word here.
+fn two_words(content: &[u8]) -> Option<KeyValue<'_>> {
+    let gap = memchr::memchr2(b' ', b'\t', content)?;
+    let value = &content[gap..];
+    let value = &value[value
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t'))
+        .count()..];
+    if memchr::memchr2(b' ', b'\t', value).is_some() || gap == 0 {
         return None;
     }
     Some(KeyValue {
-        key,
-        value,
-        separator,
+        key: &content[..gap],
+        value: trim(value),
+        separator: Separator::Whitespace,
     })
+}
+
+/// Whether `b` ends a line's useful part: a line end, `#` or NUL, and, when
+/// `COLON`, the key-value colon.
+#[inline(always)]
+fn is_stop<const COLON: bool>(b: u8) -> bool {
+    matches!(b, b'\r' | b'\n' | b'#' | 0) || (COLON && b == b':')
+}
+
+const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// A high bit in each byte of `word` below `n` (at most 0x80), and perhaps
+/// in some bytes above such a byte, never in none of them.
+#[inline(always)]
+fn bytes_below(word: u64, n: u8) -> u64 {
+    word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS
+}
+
+/// The first index at or after `from` whose byte [`is_stop`], or
+/// `bytes.len()`.
+///
+/// Eight bytes at a time: one word test flags the candidates (every byte
+/// below 0x0E, which covers CR, LF and NUL, and every `#` and `:`), and each
+/// candidate is then checked exactly, so tabs and other controls cost a
+/// little time and never a wrong answer. Lines are short: a `memchr` call
+/// per search cost more than the search itself.
+#[inline]
+fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(word) = bytes.get(at..at + 8) {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        let mut candidates =
+            bytes_below(word, 0x0E) | bytes_below(word ^ (ONES * u64::from(b'#')), 1);
+        if COLON {
+            candidates |= bytes_below(word ^ (ONES * u64::from(b':')), 1);
+        }
+        while candidates != 0 {
+            let i = at + candidates.trailing_zeros() as usize / 8;
+            if is_stop::<COLON>(bytes[i]) {
+                return i;
+            }
+            candidates &= candidates - 1;
+        }
+        at += 8;
+    }
+    bytes[at..]
+        .iter()
+        .position(|&b| is_stop::<COLON>(b))
+        .map_or(bytes.len(), |i| at + i)
+}
+
+/// One line of [`Entries`]: what [`Lines`] gives, read by [`key_value`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry<'a> {
+    pub(crate) number: u32,
+    pub(crate) full_len: usize,
+    pub(crate) kv: Option<KeyValue<'a>>,
+}
+
+/// [`Lines`] and [`key_value`] in one pass over each line: the parser's hot
+/// loop (SPEC §1.4 to §1.8).
+///
+/// A typical line (`Disallow: /path`) is read by one scan to its colon and
+/// one to its end; the rare shapes (no colon, an over-long line) fall back
+/// to [`key_value`] on the line [`Lines`] would give, so both always agree.
+#[derive(Clone, Debug)]
+pub(crate) struct Entries<'a> {
+    rest: &'a [u8],
+    number: u32,
+    done: bool,
+}
+
+impl<'a> Entries<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
+        Entries {
+            rest: bytes,
+            number: 0,
+            done: false,
+        }
+    }
+}
+
+impl<'a> Iterator for Entries<'a> {
+    type Item = Entry<'a>;
+
+    fn next(&mut self) -> Option<Entry<'a>> {
+        if self.done {
+            return None;
+        }
+        self.number = self.number.saturating_add(1);
+        let rest = self.rest;
+        let line_end = |from: usize| match rest.get(from) {
+            None | Some(b'\r' | b'\n') => from,
+            Some(_) => {
+                memchr::memchr2(b'\r', b'\n', &rest[from..]).map_or(rest.len(), |i| from + i)
+            }
+        };
+        let first = scan::<true>(rest, 0);
+        let mut kv = None;
+        let end = if rest.get(first) == Some(&b':') {
+            // The usual shape: key, colon, value, then a comment or not.
+            let value_end = scan::<false>(rest, first + 1);
+            let key = trim(&rest[..first]);
+            if !key.is_empty() {
+                kv = Some(KeyValue {
+                    key,
+                    value: trim(&rest[first + 1..value_end]),
+                    separator: Separator::Colon,
+                });
+            }
+            line_end(value_end)
+        } else {
+            line_end(first)
+        };
+        let line = &rest[..end];
+        match rest.get(end) {
+            Some(&b) => {
+                let crlf = b == b'\r' && rest.get(end + 1) == Some(&b'\n');
+                self.rest = &rest[end + 1 + usize::from(crlf)..];
+            }
+            None => self.done = true,
+        }
+        if end > MAX_LINE_BYTES {
+            // Content past the limit: the general reading of the cut line.
+            kv = key_value(&line[..MAX_LINE_BYTES]);
+        } else if rest.get(first) != Some(&b':') {
+            // No colon before the content's end.
+            kv = two_words(trim(&rest[..first]));
+        }
+        Some(Entry {
+            number: self.number,
+            full_len: end,
+            kv,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -278,5 +418,55 @@ mod tests {
             kv(b"Sitemap: http://x/y"),
             Some((&b"Sitemap"[..], &b"http://x/y"[..], Separator::Colon))
         );
+    }
+
+    /// What [`Lines`] and [`key_value`] give, one line at a time.
+    fn slow(body: &[u8]) -> Vec<Entry<'_>> {
+        Lines::new(body)
+            .map(|l| Entry {
+                number: l.number,
+                full_len: l.full_len,
+                kv: key_value(l.bytes),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn entries_agree_with_lines_on_edge_shapes() {
+        // SPEC §1.4 to §1.8
+        let long_value = [
+            &b"Disallow: /"[..],
+            &[b'a'; MAX_LINE_BYTES][..],
+            b"\nAllow: /b",
+        ]
+        .concat();
+        let long_key = [&[b'k'; MAX_LINE_BYTES][..], b": /v\r\nx"].concat();
+        let mut cases: Vec<&[u8]> = alloc::vec![
+            b"",
+            b"\n",
+            b"a:b",
+            b"Disallow: /a # c\r\nAllow:/b\rx y\n: z\n#c:d\n\0:e",
+            b"  Disallow :  /a  \t\r\r\n",
+            b"Disallow /tmp\nDisallow /a /b\nkey:\x0b\n",
+            b"k: v#:\nk\0: v\n:",
+            b"User-agent:\t\x01\x02bot\x0c\x0e\x0d\x7f\xff\x80:#\n",
+        ];
+        cases.push(&long_value);
+        cases.push(&long_key);
+        for body in cases {
+            assert_eq!(
+                Entries::new(body).collect::<Vec<_>>(),
+                slow(body),
+                "{body:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn entries_agree_with_lines(body in proptest::collection::vec(
+            proptest::sample::select(&b"ab :#\0\r\n\t\x0b\x0c\x0e\x01\x80\xff/"[..]), 0..96)) {
+            proptest::prop_assert_eq!(Entries::new(&body).collect::<Vec<_>>(), slow(&body));
+        }
     }
 }

@@ -8,7 +8,7 @@
 
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
-use crate::lex::{Lines, key_value, prepare};
+use crate::lex::{Entries, prepare};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{CanonicalPath, index_htm_cut, is_robots_txt, matching_form};
 use crate::pattern::Strategy;
@@ -70,8 +70,8 @@ pub fn is_allowed_once_with(
     let mut best_named: Option<(usize, bool)> = None;
     let mut best_global: Option<(usize, bool)> = None;
 
-    for line in Lines::new(&bytes) {
-        let Some(kv) = key_value(line.bytes) else {
+    for line in Entries::new(&bytes) {
+        let Some(kv) = line.kv else {
             continue;
         };
         let Some(recognized) = recognize(kv.key) else {
