@@ -345,15 +345,11 @@ impl Builder<'_> {
             if token.is_empty() && self.profile == Profile::Rfc {
                 return;
             }
-            // A token is ASCII: lower-case it straight into the buffer.
-            let start = self.out.text.len() as u32;
-            self.out
-                .text
-                .extend(token.iter().map(|b| char::from(b.to_ascii_lowercase())));
-            Some(Span {
-                start,
-                len: token.len() as u32,
-            })
+            // A token is ASCII: lower-case it in the buffer.
+            let span = self.push_bytes(token);
+            let start = span.start as usize;
+            self.out.text[start..].make_ascii_lowercase();
+            Some(span)
         };
         self.out.agents.push(AgentEntry { token, group, line });
     }
@@ -543,8 +539,9 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
         out: Parsed {
             parsed_len: body.len().min(options.size_limit),
             // Patterns and values are most of a file: one allocation that
-            // rarely grows, trimmed at the end.
-            text: String::with_capacity(bytes.len() / 2),
+            // seldom grows (only escaping makes text longer than the body),
+            // trimmed at the end.
+            text: String::with_capacity(bytes.len()),
             ..Parsed::default()
         },
         current: None,
