@@ -233,41 +233,75 @@ const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
 /// A high bit in each byte of `word` below `n` (at most 0x80), and perhaps
 /// in some bytes above such a byte, never in none of them.
 #[inline(always)]
-fn bytes_below(word: u64, n: u8) -> u64 {
+pub(crate) fn bytes_below(word: u64, n: u8) -> u64 {
     word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS
 }
 
-/// The first index at or after `from` whose byte [`is_stop`], or
+/// A high bit in each byte of `word` equal to `b`, and perhaps in some
+/// bytes above such a byte.
+#[inline(always)]
+pub(crate) fn bytes_equal(word: u64, b: u8) -> u64 {
+    bytes_below(word ^ (ONES * u64::from(b)), 1)
+}
+
+/// A high bit in each byte of `word` at or above 0x80.
+#[inline(always)]
+pub(crate) fn bytes_high(word: u64) -> u64 {
+    word & HIGHS
+}
+
+/// The first index at or after `from` whose byte is `wanted`, or
 /// `bytes.len()`.
 ///
-/// Eight bytes at a time: one word test flags the candidates (every byte
-/// below 0x0E, which covers CR, LF and NUL, and every `#` and `:`), and each
-/// candidate is then checked exactly, so tabs and other controls cost a
-/// little time and never a wrong answer. Lines are short: a `memchr` call
-/// per search cost more than the search itself.
-#[inline]
-fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
+/// Eight bytes at a time: `candidates` flags, by the high bit of each byte
+/// of a little-endian word, a superset of the wanted bytes (at least every
+/// one of them, as [`bytes_below`] and [`bytes_equal`] do), and each
+/// candidate is then checked exactly. The strings searched are short (a
+/// line, a pattern), where a `memchr` call costs more than the search.
+#[inline(always)]
+pub(crate) fn find_by_words(
+    bytes: &[u8],
+    from: usize,
+    candidates: impl Fn(u64) -> u64,
+    wanted: impl Fn(u8) -> bool,
+) -> usize {
     let mut at = from;
     while let Some(word) = bytes.get(at..at + 8) {
-        let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        let mut candidates =
-            bytes_below(word, 0x0E) | bytes_below(word ^ (ONES * u64::from(b'#')), 1);
-        if COLON {
-            candidates |= bytes_below(word ^ (ONES * u64::from(b':')), 1);
-        }
-        while candidates != 0 {
-            let i = at + candidates.trailing_zeros() as usize / 8;
-            if is_stop::<COLON>(bytes[i]) {
+        let mut flagged = candidates(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+        while flagged != 0 {
+            let i = at + flagged.trailing_zeros() as usize / 8;
+            if wanted(bytes[i]) {
                 return i;
             }
-            candidates &= candidates - 1;
+            flagged &= flagged - 1;
         }
         at += 8;
     }
-    bytes[at..]
-        .iter()
-        .position(|&b| is_stop::<COLON>(b))
+    bytes
+        .get(at..)
+        .and_then(|tail| tail.iter().position(|&b| wanted(b)))
         .map_or(bytes.len(), |i| at + i)
+}
+
+/// The first index at or after `from` whose byte [`is_stop`], or
+/// `bytes.len()`. Every byte below 0x0E (which covers CR, LF and NUL) and
+/// every `#` and `:` is a candidate, so tabs and other controls cost a
+/// little time and never a wrong answer.
+#[inline]
+fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
+    find_by_words(
+        bytes,
+        from,
+        |word| {
+            let found = bytes_below(word, 0x0E) | bytes_equal(word, b'#');
+            if COLON {
+                found | bytes_equal(word, b':')
+            } else {
+                found
+            }
+        },
+        is_stop::<COLON>,
+    )
 }
 
 /// One line of [`Entries`]: what [`Lines`] gives, read by [`key_value`].
