@@ -222,7 +222,10 @@ pub(crate) fn matching_form(value: &[u8], profile: crate::options::Profile) -> C
 /// Whether a path in RFC canonical form is `/robots.txt` itself, which the
 /// RFC profile always allows whatever its query (RFC 9309 §2.2.2).
 pub(crate) fn is_robots_txt(canonical: &str) -> bool {
-    canonical.split('?').next() == Some("/robots.txt")
+    // A prefix test and one byte, not a search for `?`: this runs first in
+    // every query.
+    let rest = canonical.as_bytes().strip_prefix(b"/robots.txt");
+    matches!(rest, Some([] | [b'?', ..]))
 }
 
 /// Where the Google profile's `index.htm` rule cuts an allow pattern (in
@@ -391,6 +394,23 @@ impl<'a> From<&'a str> for CanonicalPath<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn robots_txt_itself_whatever_its_query() {
+        // SPEC §5.4
+        for (path, expected) in [
+            ("/robots.txt", true),
+            ("/robots.txt?", true),
+            ("/robots.txt?x=1", true),
+            ("/robots.txtx", false),
+            ("/robots.txt/", false),
+            ("/robots.tx", false),
+            ("/a/robots.txt", false),
+            ("", false),
+        ] {
+            assert_eq!(is_robots_txt(path), expected, "{path}");
+        }
+    }
 
     fn path(s: &str) -> String {
         path_of(s).into_owned()

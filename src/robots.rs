@@ -468,12 +468,13 @@ impl<'a> Agent<'a> {
         let parsed = &self.robots.parsed;
         let text = parsed.text.as_bytes();
         let mut best: Option<&'a CompiledRule> = None;
-        let path_mask = byte_mask(path);
+        // Computed at the first wildcard rule: most groups have none.
+        let mut path_mask = None;
         for group in self.groups() {
             let group = &parsed.groups[group as usize];
             let (start, end) = (group.rules.0 as usize, group.rules.1 as usize);
             if group.literals.0 == group.literals.1 {
-                first_match(parsed, start..end, path, path_mask, &mut best);
+                first_match(parsed, start..end, path, &mut path_mask, &mut best);
                 continue;
             }
             // Indexed: only the rules whose literal prefix is a prefix of the
@@ -490,7 +491,7 @@ impl<'a> Agent<'a> {
                 let literal = &literals[at];
                 if literal.bytes.len() <= common {
                     let (from, to) = (literal.rules.0 as usize, literal.rules.1 as usize);
-                    first_match(parsed, from..to, path, path_mask, &mut best);
+                    first_match(parsed, from..to, path, &mut path_mask, &mut best);
                 }
                 if literal.parent == NO_PARENT {
                     break;
@@ -509,7 +510,7 @@ fn first_match<'a>(
     parsed: &'a Parsed,
     range: core::ops::Range<usize>,
     path: &[u8],
-    path_mask: u64,
+    path_mask: &mut Option<u64>,
     best: &mut Option<&'a CompiledRule>,
 ) {
     let text = parsed.text.as_bytes();
@@ -520,7 +521,7 @@ fn first_match<'a>(
             return;
         }
         // A wildcard pattern needing a byte the path lacks cannot match.
-        if mask & !path_mask != 0 {
+        if *mask != 0 && mask & !*path_mask.get_or_insert_with(|| byte_mask(path)) != 0 {
             continue;
         }
         if rule.matches(text, path) {
