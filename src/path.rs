@@ -15,22 +15,22 @@ use crate::options::Profile;
 /// always starting with `/`.
 pub(crate) fn path_of(url: &str) -> Cow<'_, str> {
     let bytes = url.as_bytes();
-    let find_from = |from: usize, set: &[u8]| {
+    let find_from = |from: usize| {
         bytes
             .get(from..)
-            .and_then(|rest| rest.iter().position(|b| set.contains(b)))
+            .and_then(|rest| rest.iter().position(|b| matches!(b, b'/' | b'?' | b';')))
             .map(|i| i + from)
     };
     // A leading `//` introduces an authority.
     let start = if bytes.starts_with(b"//") { 2 } else { 0 };
-    let early_path = find_from(start, b"/?;");
-    let scheme_end = memchr::memmem::find(&bytes[start..], b"://").map(|i| i + start);
-    let authority = match scheme_end {
-        // `://` after a `/`, `?` or `;` is part of the path, not a scheme.
-        Some(at) if early_path.is_none_or(|p| p > at) => at + 3,
+    // A scheme ends at the first `://`, unless a `/`, `?` or `;` comes before
+    // it (then it is part of the path). The first of those three is then the
+    // `/` of that `://`, so one search finds both.
+    let authority = match find_from(start) {
+        Some(p) if p > start && bytes[p - 1] == b':' && bytes[p..].starts_with(b"//") => p + 2,
         _ => start,
     };
-    let Some(path_start) = find_from(authority, b"/?;") else {
+    let Some(path_start) = find_from(authority) else {
         return Cow::Borrowed("/");
     };
     let hash = memchr::memchr(b'#', &bytes[start..]).map(|i| i + start);
@@ -409,6 +409,39 @@ mod tests {
             ("", false),
         ] {
             assert_eq!(is_robots_txt(path), expected, "{path}");
+        }
+    }
+
+    /// SPEC §4.1 read literally: the first `://` ends a scheme unless a
+    /// `/`, `?` or `;` comes before it.
+    fn path_of_by_the_letter(url: &str) -> String {
+        let start = if url.starts_with("//") { 2 } else { 0 };
+        let first_of = |from: usize| url[from..].find(['/', '?', ';']).map(|i| i + from);
+        let authority = match url[start..].find("://").map(|i| i + start) {
+            Some(at) if first_of(start).is_none_or(|p| p > at) => at + 3,
+            _ => start,
+        };
+        let Some(path_start) = first_of(authority) else {
+            return "/".into();
+        };
+        let hash = url[start..].find('#').map(|i| i + start);
+        if hash.is_some_and(|h| h < path_start) {
+            return "/".into();
+        }
+        let path = &url[path_start..hash.unwrap_or(url.len())];
+        if path.starts_with('/') {
+            path.into()
+        } else {
+            alloc::format!("/{path}")
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn path_of_reads_urls_as_spec_says(pieces in proptest::collection::vec(
+            proptest::sample::select(alloc::vec!["/", "//", ":", "://", "?", ";", "#", "a", "h", "x.y", ":?/", ":;//"]), 0..10)) {
+            let url = pieces.concat();
+            proptest::prop_assert_eq!(path_of(&url).into_owned(), path_of_by_the_letter(&url), "{:?}", url);
         }
     }
 
