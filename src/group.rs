@@ -81,6 +81,16 @@ impl CompiledRule {
         &pattern[..pattern.len() - usize::from(anchored)]
     }
 
+    /// The length of [`CompiledRule::body`].
+    #[inline]
+    pub(crate) fn body_len(&self) -> usize {
+        let anchored = matches!(
+            self.strategy,
+            Strategy::Exact | Strategy::Wildcard { anchored: true }
+        );
+        self.pattern.len as usize - usize::from(anchored)
+    }
+
     /// The literal prefix every path it matches starts with: the body up to
     /// its first `*`.
     fn literal<'t>(&self, text: &'t [u8]) -> &'t [u8] {
@@ -139,6 +149,75 @@ pub(crate) fn byte_mask(bytes: &[u8]) -> u64 {
         .fold(0, |mask, b| mask | 1 << ((b ^ (b >> 6)) & 63))
 }
 
+/// The first eight bytes of `bytes`, little-endian and zero-padded.
+#[inline]
+pub(crate) fn head(bytes: &[u8]) -> u64 {
+    if let Some(word) = bytes.first_chunk::<8>() {
+        return u64::from_le_bytes(*word);
+    }
+    let mut word = [0u8; 8];
+    let n = bytes.len().min(8);
+    word[..n].copy_from_slice(&bytes[..n]);
+    u64::from_le_bytes(word)
+}
+
+/// A word kept beside each rule that settles most paths without reading the
+/// pattern, which lies elsewhere in memory:
+///
+/// - for a wildcard pattern, [`byte_mask`] of its bytes other than `*`: a
+///   path lacking any of them cannot match;
+/// - otherwise, [`head`] of the pattern: a path whose first bytes differ
+///   cannot match, and a pattern of at most eight bytes is matched by this
+///   word alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Filter(u64);
+
+impl Filter {
+    fn of(rule: &CompiledRule, text: &[u8]) -> Filter {
+        match rule.strategy {
+            Strategy::Wildcard { .. } => Filter(byte_mask(rule.body(text)) & !byte_mask(b"*")),
+            Strategy::Prefix | Strategy::Exact => Filter(head(rule.body(text))),
+        }
+    }
+
+    /// Whether `rule`, whose filter this is, matches `path`; `path_head` is
+    /// [`head`] of the path, and `path_mask` its [`byte_mask`], computed at
+    /// the first wildcard rule that needs it.
+    #[inline]
+    pub(crate) fn matches(
+        self,
+        rule: &CompiledRule,
+        text: &[u8],
+        path: &[u8],
+        path_head: u64,
+        path_mask: &mut Option<u64>,
+    ) -> bool {
+        match rule.strategy {
+            Strategy::Wildcard { .. } => {
+                (self.0 == 0 || self.0 & !*path_mask.get_or_insert_with(|| byte_mask(path)) == 0)
+                    && rule.matches(text, path)
+            }
+            Strategy::Prefix | Strategy::Exact => {
+                let len = rule.body_len();
+                // A pattern has no NUL, so a path shorter than its head
+                // differs from it in a padding byte.
+                let kept = match len {
+                    0 => 0,
+                    1..=7 => u64::MAX >> (64 - 8 * len),
+                    _ => u64::MAX,
+                };
+                if (path_head ^ self.0) & kept != 0 {
+                    false
+                } else if len > 8 {
+                    rule.matches(text, path)
+                } else {
+                    rule.strategy == Strategy::Prefix || path.len() == len
+                }
+            }
+        }
+    }
+}
+
 /// Groups with more rules than this get a literal-prefix index.
 const INDEX_MIN_RULES: usize = 32;
 
@@ -153,6 +232,9 @@ pub(crate) const NO_PARENT: u32 = u32::MAX;
 /// prefix a path are found by one binary search and a walk up those links.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Literal {
+    /// [`chunk`] of the bytes at 0: a search compares the bytes themselves
+    /// (elsewhere in memory) only when this ties.
+    pub(crate) key: u64,
     pub(crate) bytes: Span,
     /// Index (within the group's literals) of the longest literal that is a
     /// proper prefix of this one, or [`NO_PARENT`].
@@ -163,9 +245,12 @@ pub(crate) struct Literal {
 
 /// Eight bytes of `bytes` from `at`, big-endian and zero-padded: such words
 /// order byte strings without NUL as the strings themselves are ordered.
-fn chunk(bytes: &[u8], at: usize) -> u64 {
-    let mut word = [0u8; 8];
+pub(crate) fn chunk(bytes: &[u8], at: usize) -> u64 {
     let rest = bytes.get(at..).unwrap_or(&[]);
+    if let Some(word) = rest.first_chunk::<8>() {
+        return u64::from_be_bytes(*word);
+    }
+    let mut word = [0u8; 8];
     let n = rest.len().min(8);
     word[..n].copy_from_slice(&rest[..n]);
     u64::from_be_bytes(word)
@@ -248,10 +333,8 @@ pub(crate) struct DelayEntry {
 pub(crate) struct Parsed {
     pub(crate) text: String,
     pub(crate) rules: Vec<CompiledRule>,
-    /// For each rule, [`byte_mask`] of its pattern's bytes other than `*`
-    /// when it has a wildcard, else 0: a path lacking any of those bytes
-    /// cannot match it.
-    pub(crate) masks: Vec<u64>,
+    /// For each rule, its [`Filter`].
+    pub(crate) filters: Vec<Filter>,
     pub(crate) groups: Vec<Group>,
     pub(crate) literals: Vec<Literal>,
     /// Sorted: global entries first, then by token, then by group.
@@ -469,6 +552,7 @@ impl Builder<'_> {
                 }
                 let index = out.literals.len() as u32 - first;
                 out.literals.push(Literal {
+                    key: chunk(literal, 0),
                     bytes: span,
                     parent: chain.last().copied().unwrap_or(NO_PARENT),
                     rules: ((start + at) as u32, (start + at + run) as u32),
@@ -484,14 +568,7 @@ impl Builder<'_> {
             group.literals = (first, out.literals.len() as u32);
         }
         let text = out.text.as_bytes();
-        out.masks = out
-            .rules
-            .iter()
-            .map(|r| match r.strategy {
-                Strategy::Wildcard { .. } => byte_mask(r.body(text)) & !byte_mask(b"*"),
-                _ => 0,
-            })
-            .collect();
+        out.filters = out.rules.iter().map(|r| Filter::of(r, text)).collect();
         let text = &out.text;
         out.agents.sort_by(|a, b| match (a.token, b.token) {
             (None, None) => a.group.cmp(&b.group),
@@ -505,7 +582,7 @@ impl Builder<'_> {
         });
         out.text.shrink_to_fit();
         out.rules.shrink_to_fit();
-        out.masks.shrink_to_fit();
+        out.filters.shrink_to_fit();
         out.groups.shrink_to_fit();
         out.literals.shrink_to_fit();
         out.agents.shrink_to_fit();

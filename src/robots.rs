@@ -8,7 +8,7 @@ use crate::agent::token_prefix;
 use crate::decision::{Decision, Reason, Rule};
 use crate::diag::Diagnostic;
 use crate::fetch::Source;
-use crate::group::{AgentEntry, CompiledRule, NO_PARENT, Parsed, byte_mask, cmp_token, parse};
+use crate::group::{AgentEntry, CompiledRule, NO_PARENT, Parsed, chunk, cmp_token, head, parse};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{CanonicalPath, is_robots_txt};
 
@@ -244,7 +244,7 @@ impl RobotsTxt {
         let p = &self.parsed;
         p.text.capacity()
             + size_of_val(p.rules.as_slice())
-            + size_of_val(p.masks.as_slice())
+            + size_of_val(p.filters.as_slice())
             + size_of_val(p.literals.as_slice())
             + size_of_val(p.groups.as_slice())
             + size_of_val(p.agents.as_slice())
@@ -468,13 +468,20 @@ impl<'a> Agent<'a> {
         let parsed = &self.robots.parsed;
         let text = parsed.text.as_bytes();
         let mut best: Option<&'a CompiledRule> = None;
+        let path_head = head(path);
         // Computed at the first wildcard rule: most groups have none.
         let mut path_mask = None;
         for group in self.groups() {
             let group = &parsed.groups[group as usize];
             let (start, end) = (group.rules.0 as usize, group.rules.1 as usize);
             if group.literals.0 == group.literals.1 {
-                first_match(parsed, start..end, path, &mut path_mask, &mut best);
+                first_match(
+                    parsed,
+                    start..end,
+                    (path, path_head),
+                    &mut path_mask,
+                    &mut best,
+                );
                 continue;
             }
             // Indexed: only the rules whose literal prefix is a prefix of the
@@ -482,7 +489,13 @@ impl<'a> Agent<'a> {
             // its chain of prefixes, every literal that prefixes the path:
             // those no longer than their common prefix with it.
             let literals = &parsed.literals[group.literals.0 as usize..group.literals.1 as usize];
-            let after = literals.partition_point(|l| l.bytes.bytes(text) <= path);
+            let path_key = chunk(path, 0);
+            let after = literals.partition_point(|l| {
+                l.key
+                    .cmp(&path_key)
+                    .then_with(|| l.bytes.bytes(text).cmp(path))
+                    .is_le()
+            });
             let Some(mut at) = after.checked_sub(1) else {
                 continue;
             };
@@ -491,7 +504,13 @@ impl<'a> Agent<'a> {
                 let literal = &literals[at];
                 if literal.bytes.len() <= common {
                     let (from, to) = (literal.rules.0 as usize, literal.rules.1 as usize);
-                    first_match(parsed, from..to, path, &mut path_mask, &mut best);
+                    first_match(
+                        parsed,
+                        from..to,
+                        (path, path_head),
+                        &mut path_mask,
+                        &mut best,
+                    );
                 }
                 if literal.parent == NO_PARENT {
                     break;
@@ -509,22 +528,21 @@ impl<'a> Agent<'a> {
 fn first_match<'a>(
     parsed: &'a Parsed,
     range: core::ops::Range<usize>,
-    path: &[u8],
+    (path, path_head): (&[u8], u64),
     path_mask: &mut Option<u64>,
     best: &mut Option<&'a CompiledRule>,
 ) {
     let text = parsed.text.as_bytes();
-    for (rule, mask) in parsed.rules[range.clone()].iter().zip(&parsed.masks[range]) {
+    for (rule, filter) in parsed.rules[range.clone()]
+        .iter()
+        .zip(&parsed.filters[range])
+    {
         // Sorted best first: once one cannot beat the best match so far,
         // none after it can.
         if best.is_some_and(|b| !rule.outranks(b)) {
             return;
         }
-        // A wildcard pattern needing a byte the path lacks cannot match.
-        if *mask != 0 && mask & !*path_mask.get_or_insert_with(|| byte_mask(path)) != 0 {
-            continue;
-        }
-        if rule.matches(text, path) {
+        if filter.matches(rule, text, path, path_head, path_mask) {
             *best = Some(rule);
             return;
         }
