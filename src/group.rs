@@ -149,16 +149,21 @@ pub(crate) fn byte_mask(bytes: &[u8]) -> u64 {
         .fold(0, |mask, b| mask | 1 << ((b ^ (b >> 6)) & 63))
 }
 
+/// The first eight bytes of `bytes`, zero-padded.
+#[inline]
+fn first_eight(bytes: &[u8]) -> [u8; 8] {
+    if let Some(word) = bytes.first_chunk::<8>() {
+        return *word;
+    }
+    let mut word = [0u8; 8];
+    word[..bytes.len()].copy_from_slice(bytes);
+    word
+}
+
 /// The first eight bytes of `bytes`, little-endian and zero-padded.
 #[inline]
 pub(crate) fn head(bytes: &[u8]) -> u64 {
-    if let Some(word) = bytes.first_chunk::<8>() {
-        return u64::from_le_bytes(*word);
-    }
-    let mut word = [0u8; 8];
-    let n = bytes.len().min(8);
-    word[..n].copy_from_slice(&bytes[..n]);
-    u64::from_le_bytes(word)
+    u64::from_le_bytes(first_eight(bytes))
 }
 
 /// A word kept beside each rule that settles most paths without reading the
@@ -246,14 +251,7 @@ pub(crate) struct Literal {
 /// Eight bytes of `bytes` from `at`, big-endian and zero-padded: such words
 /// order byte strings without NUL as the strings themselves are ordered.
 pub(crate) fn chunk(bytes: &[u8], at: usize) -> u64 {
-    let rest = bytes.get(at..).unwrap_or(&[]);
-    if let Some(word) = rest.first_chunk::<8>() {
-        return u64::from_be_bytes(*word);
-    }
-    let mut word = [0u8; 8];
-    let n = rest.len().min(8);
-    word[..n].copy_from_slice(&rest[..n]);
-    u64::from_be_bytes(word)
+    u64::from_be_bytes(first_eight(bytes.get(at..).unwrap_or(&[])))
 }
 
 /// The indices of `rules` ordered by their literal prefixes (`literals`, in

@@ -76,66 +76,6 @@ pub(crate) fn prepare(body: &[u8], limit: usize, profile: Profile) -> (Cow<'_, [
     }
 }
 
-/// One physical line, with its line end removed and cut to [`MAX_LINE_BYTES`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RawLine<'a> {
-    /// 1-based line number.
-    pub(crate) number: u32,
-    /// The first [`MAX_LINE_BYTES`] bytes of the line.
-    pub(crate) bytes: &'a [u8],
-    /// The line's length before the cut.
-    pub(crate) full_len: usize,
-}
-
-/// Splits bytes into lines at LF, CR and CRLF (SPEC §1.4).
-///
-/// Every line end ends a line, so a body ending in a line end has a last,
-/// empty line, as in Google's reference; line numbers saturate at `u32::MAX`.
-#[derive(Clone, Debug)]
-pub(crate) struct Lines<'a> {
-    rest: &'a [u8],
-    number: u32,
-    done: bool,
-}
-
-impl<'a> Lines<'a> {
-    pub(crate) fn new(bytes: &'a [u8]) -> Self {
-        Lines {
-            rest: bytes,
-            number: 0,
-            done: false,
-        }
-    }
-}
-
-impl<'a> Iterator for Lines<'a> {
-    type Item = RawLine<'a>;
-
-    fn next(&mut self) -> Option<RawLine<'a>> {
-        if self.done {
-            return None;
-        }
-        self.number = self.number.saturating_add(1);
-        let line = match memchr::memchr2(b'\r', b'\n', self.rest) {
-            Some(end) => {
-                let line = &self.rest[..end];
-                let crlf = self.rest[end] == b'\r' && self.rest.get(end + 1) == Some(&b'\n');
-                self.rest = &self.rest[end + 1 + usize::from(crlf)..];
-                line
-            }
-            None => {
-                self.done = true;
-                self.rest
-            }
-        };
-        Some(RawLine {
-            number: self.number,
-            bytes: &line[..line.len().min(MAX_LINE_BYTES)],
-            full_len: line.len(),
-        })
-    }
-}
-
 /// How a key was separated from its value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Separator {
@@ -304,20 +244,28 @@ fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
     )
 }
 
-/// One line of [`Entries`]: what [`Lines`] gives, read by [`key_value`].
+/// One physical line of [`Entries`], with its line end removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry<'a> {
+    /// 1-based line number.
     pub(crate) number: u32,
+    /// The first [`MAX_LINE_BYTES`] bytes of the line.
+    pub(crate) bytes: &'a [u8],
+    /// The line's length before the cut.
     pub(crate) full_len: usize,
+    /// The line's key and value ([`key_value`] of `bytes`).
     pub(crate) kv: Option<KeyValue<'a>>,
 }
 
-/// [`Lines`] and [`key_value`] in one pass over each line: the parser's hot
-/// loop (SPEC §1.4 to §1.8).
+/// Splits bytes into lines at LF, CR and CRLF (SPEC §1.4) and reads each
+/// line's key and value (SPEC §1.5 to §1.8), in one pass: the parser's hot
+/// loop.
 ///
+/// Every line end ends a line, so a body ending in a line end has a last,
+/// empty line, as in Google's reference; line numbers saturate at `u32::MAX`.
 /// A typical line (`Disallow: /path`) is read by one scan to its colon and
-/// one to its end; the rare shapes (no colon, an over-long line) fall back
-/// to [`key_value`] on the line [`Lines`] would give, so both always agree.
+/// one to its end; the rare shapes (no colon, an over-long line) take the
+/// general reading, [`key_value`] on the cut line.
 #[derive(Clone, Debug)]
 pub(crate) struct Entries<'a> {
     rest: &'a [u8],
@@ -367,7 +315,7 @@ impl<'a> Iterator for Entries<'a> {
         } else {
             line_end(first)
         };
-        let line = &rest[..end];
+        let line = &rest[..end.min(MAX_LINE_BYTES)];
         match rest.get(end) {
             Some(&b) => {
                 let crlf = b == b'\r' && rest.get(end + 1) == Some(&b'\n');
@@ -377,13 +325,14 @@ impl<'a> Iterator for Entries<'a> {
         }
         if end > MAX_LINE_BYTES {
             // Content past the limit: the general reading of the cut line.
-            kv = key_value(&line[..MAX_LINE_BYTES]);
+            kv = key_value(line);
         } else if rest.get(first) != Some(&b':') {
             // No colon before the content's end.
             kv = two_words(trim(&rest[..first]));
         }
         Some(Entry {
             number: self.number,
+            bytes: line,
             full_len: end,
             kv,
         })
@@ -395,7 +344,7 @@ mod tests {
     use super::*;
 
     fn lines(body: &[u8]) -> Vec<(u32, &[u8])> {
-        Lines::new(body).map(|l| (l.number, l.bytes)).collect()
+        Entries::new(body).map(|l| (l.number, l.bytes)).collect()
     }
 
     #[test]
@@ -415,7 +364,7 @@ mod tests {
         // SPEC §1.5
         let mut body = alloc::vec![b'a'; MAX_LINE_BYTES + 10];
         body.extend_from_slice(b"\nb");
-        let got: Vec<_> = Lines::new(&body).collect();
+        let got: Vec<_> = Entries::new(&body).collect();
         assert_eq!(got[0].bytes.len(), 16_663);
         assert_eq!(got[0].full_len, 16_673);
         assert_eq!(got[1].bytes, b"b");
@@ -454,19 +403,35 @@ mod tests {
         );
     }
 
-    /// What [`Lines`] and [`key_value`] give, one line at a time.
+    /// SPEC §1.4 to §1.8 read one step at a time, as a reference: split at
+    /// line ends byte by byte, cut, then [`key_value`].
     fn slow(body: &[u8]) -> Vec<Entry<'_>> {
-        Lines::new(body)
-            .map(|l| Entry {
-                number: l.number,
-                full_len: l.full_len,
-                kv: key_value(l.bytes),
-            })
-            .collect()
+        let mut out = Vec::new();
+        let (mut start, mut i) = (0, 0);
+        loop {
+            let end = i == body.len() || matches!(body[i], b'\r' | b'\n');
+            if !end {
+                i += 1;
+                continue;
+            }
+            let line = &body[start..i];
+            let bytes = &line[..line.len().min(MAX_LINE_BYTES)];
+            out.push(Entry {
+                number: out.len() as u32 + 1,
+                bytes,
+                full_len: line.len(),
+                kv: key_value(bytes),
+            });
+            if i == body.len() {
+                return out;
+            }
+            i += if body[i..].starts_with(b"\r\n") { 2 } else { 1 };
+            start = i;
+        }
     }
 
     #[test]
-    fn entries_agree_with_lines_on_edge_shapes() {
+    fn entries_agree_with_the_reference_on_edge_shapes() {
         // SPEC §1.4 to §1.8
         let long_value = [
             &b"Disallow: /"[..],
@@ -498,7 +463,7 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn entries_agree_with_lines(body in proptest::collection::vec(
+        fn entries_agree_with_the_reference(body in proptest::collection::vec(
             proptest::sample::select(&b"ab :#\0\r\n\t\x0b\x0c\x0e\x01\x80\xff/"[..]), 0..96)) {
             proptest::prop_assert_eq!(Entries::new(&body).collect::<Vec<_>>(), slow(&body));
         }

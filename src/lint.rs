@@ -15,7 +15,7 @@ use crate::agent::{is_global, token_prefix};
 use crate::decision::RuleKind;
 use crate::diag::DiagnosticKind;
 use crate::directive::{Directive, is_crawl_delay, recognize};
-use crate::lex::{Lines, key_value};
+use crate::lex::Entries;
 use crate::options::{ParseOptions, Profile};
 use crate::path::{Form, canonicalize, has_unreserved_escape};
 use crate::robots::RobotsTxt;
@@ -327,7 +327,7 @@ impl Linter {
         // group (SPEC §2.1), which its author rarely means.
         let mut open_group: Option<u32> = None;
         let mut gap = false;
-        for line in Lines::new(&limited[bom..]) {
+        for line in Entries::new(&limited[bom..]) {
             let n = line.number;
             if core::str::from_utf8(line.bytes).is_err() {
                 self.push(
@@ -337,7 +337,7 @@ impl Linter {
                     Some("save the file as UTF-8".into()),
                 );
             }
-            let Some(kv) = key_value(line.bytes) else {
+            let Some(kv) = line.kv else {
                 gap |= crate::lex::trim(line.bytes).is_empty();
                 if !crate::lex::content(line.bytes).is_empty() {
                     self.push(
