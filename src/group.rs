@@ -4,6 +4,7 @@
 //! buffer, addressed by 32-bit spans, so that a parsed file costs a small,
 //! fixed multiple of its size (SPEC §8) and queries never allocate.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -449,12 +450,13 @@ impl Builder<'_> {
         // The matching form is ASCII (every byte >= 0x80 is escaped), so this
         // never replaces anything.
         let pattern = self.push_bytes(&matching);
-        let matching = &matching[..];
-        let written = if matching == value {
-            pattern
-        } else {
-            self.push_bytes(value)
+        // A borrowed matching form is the value itself; an owned one (rare)
+        // is kept apart even in the odd case where it equals the value.
+        let written = match matching {
+            Cow::Borrowed(_) => pattern,
+            Cow::Owned(_) => self.push_bytes(value),
         };
+        let matching = &matching[..];
         let (strategy, _) = Strategy::of(matching);
         self.out.rules.push(CompiledRule {
             pattern,
