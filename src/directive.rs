@@ -58,18 +58,19 @@ const LONGEST: usize = 10;
 fn canonical(key: &[u8]) -> Option<Directive> {
     // Setting bit 5 lower-cases a letter and maps no other byte to one; the
     // only byte it maps to `-` is CR, which never occurs inside a line.
-    fn folded<const N: usize>(key: &[u8], at: usize) -> [u8; N] {
-        let mut word = [0u8; N];
-        for (w, k) in word.iter_mut().zip(&key[at..at + N]) {
-            *w = k | 0x20;
-        }
-        word
+    fn folded<const N: usize>(key: &[u8], at: usize) -> Option<[u8; N]> {
+        let word = *key.get(at..)?.first_chunk::<N>()?;
+        Some(word.map(|b| b | 0x20))
     }
     let directive = match key.len() {
-        5 if folded::<5>(key, 0) == *b"allow" => Directive::Allow,
-        7 if folded::<7>(key, 0) == *b"sitemap" => Directive::Sitemap,
-        8 if folded::<8>(key, 0) == *b"disallow" => Directive::Disallow,
-        10 if folded::<10>(key, 0) == *b"user-agent" => Directive::UserAgent,
+        5 if folded::<4>(key, 0) == Some(*b"allo") && key[4] | 0x20 == b'w' => Directive::Allow,
+        7 if folded::<4>(key, 0) == Some(*b"site") && folded::<4>(key, 3) == Some(*b"emap") => {
+            Directive::Sitemap
+        }
+        8 if folded::<8>(key, 0) == Some(*b"disallow") => Directive::Disallow,
+        10 if folded::<8>(key, 0) == Some(*b"user-age") && folded::<2>(key, 8) == Some(*b"nt") => {
+            Directive::UserAgent
+        }
         _ => return None,
     };
     Some(directive)

@@ -286,6 +286,7 @@ impl<'a> Entries<'a> {
 impl<'a> Iterator for Entries<'a> {
     type Item = Entry<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Entry<'a>> {
         if self.done {
             return None;
