@@ -77,6 +77,7 @@ fn canonical(key: &[u8]) -> Option<Directive> {
 }
 
 /// Reads a key (SPEC §1.9); `None` means an *other record*.
+#[inline]
 pub(crate) fn recognize(key: &[u8]) -> Option<Recognized> {
     if let Some(directive) = canonical(key) {
         return Some(Recognized {
