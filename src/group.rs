@@ -238,10 +238,9 @@ pub(crate) const NO_PARENT: u32 = u32::MAX;
 /// prefix a path are found by one binary search and a walk up those links.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Literal {
-    /// [`chunk`] of the bytes at 0, as two halves so that the struct packs
-    /// in 28 bytes: a search compares the bytes themselves (elsewhere in
-    /// memory) only when this ties.
-    key: [u32; 2],
+    /// [`chunk`] of the bytes at 0: a search compares the bytes themselves
+    /// (elsewhere in memory) only when this ties.
+    pub(crate) key: u64,
     pub(crate) bytes: Span,
     /// Index (within the group's literals) of the longest literal that is a
     /// proper prefix of this one, or [`NO_PARENT`].
@@ -300,14 +299,6 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
         }
     }
     order
-}
-
-impl Literal {
-    /// [`chunk`] of the bytes at 0.
-    #[inline]
-    pub(crate) fn key(&self) -> u64 {
-        u64::from(self.key[0]) << 32 | u64::from(self.key[1])
-    }
 }
 
 /// A user-agent line: the group it adds to, and what it names.
@@ -561,10 +552,7 @@ impl Builder<'_> {
                 }
                 let index = out.literals.len() as u32 - first;
                 out.literals.push(Literal {
-                    key: {
-                        let key = chunk(literal, 0);
-                        [(key >> 32) as u32, key as u32]
-                    },
+                    key: chunk(literal, 0),
                     bytes: span,
                     parent: chain.last().copied().unwrap_or(NO_PARENT),
                     rules: ((start + at) as u32, (start + at + run) as u32),

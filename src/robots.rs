@@ -491,7 +491,7 @@ impl<'a> Agent<'a> {
             let literals = &parsed.literals[group.literals.0 as usize..group.literals.1 as usize];
             let path_key = chunk(path, 0);
             let after = literals.partition_point(|l| {
-                l.key()
+                l.key
                     .cmp(&path_key)
                     .then_with(|| l.bytes.bytes(text).cmp(path))
                     .is_le()
