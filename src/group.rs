@@ -130,8 +130,6 @@ impl CompiledRule {
 /// One group: one or more user-agent lines and the rules after them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Group {
-    /// The line of its first user-agent line.
-    pub(crate) line: u32,
     /// Its rules in [`Parsed::rules`]: sorted by precedence, or, when the
     /// group is indexed, by literal prefix and then precedence.
     pub(crate) rules: (u32, u32),
@@ -324,7 +322,6 @@ pub(crate) struct RecordEntry {
 pub(crate) struct DelayEntry {
     pub(crate) group: u32,
     pub(crate) delay: Duration,
-    pub(crate) line: u32,
 }
 
 /// Everything a parse keeps.
@@ -338,7 +335,8 @@ pub(crate) struct Parsed {
     pub(crate) literals: Vec<Literal>,
     /// Sorted: global entries first, then by token, then by group.
     pub(crate) agents: Vec<AgentEntry>,
-    pub(crate) sitemaps: Vec<(Span, u32)>,
+    /// In file order.
+    pub(crate) sitemaps: Vec<Span>,
     pub(crate) records: Vec<RecordEntry>,
     /// In group order.
     pub(crate) delays: Vec<DelayEntry>,
@@ -408,7 +406,6 @@ impl Builder<'_> {
                 let group = self.out.groups.len() as u32;
                 let at = self.out.rules.len() as u32;
                 self.out.groups.push(Group {
-                    line,
                     rules: (at, at),
                     literals: (0, 0),
                 });
@@ -506,7 +503,7 @@ impl Builder<'_> {
             return;
         };
         match parse_delay(value) {
-            Some(delay) => self.out.delays.push(DelayEntry { group, delay, line }),
+            Some(delay) => self.out.delays.push(DelayEntry { group, delay }),
             None => self.diagnose(
                 line,
                 DiagnosticKind::InvalidCrawlDelay {
@@ -660,7 +657,7 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
             Directive::Disallow => builder.rule(number, RuleKind::Disallow, kv.value),
             Directive::Sitemap => {
                 let span = builder.push_bytes(kv.value);
-                builder.out.sitemaps.push((span, number));
+                builder.out.sitemaps.push(span);
             }
         }
     }

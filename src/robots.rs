@@ -566,14 +566,14 @@ impl fmt::Debug for Agent<'_> {
 #[derive(Clone, Debug)]
 pub struct Sitemaps<'a> {
     text: &'a str,
-    inner: core::slice::Iter<'a, (crate::group::Span, u32)>,
+    inner: core::slice::Iter<'a, crate::group::Span>,
 }
 
 impl<'a> Iterator for Sitemaps<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
-        self.inner.next().map(|(span, _)| span.get(self.text))
+        self.inner.next().map(|span| span.get(self.text))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
