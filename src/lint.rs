@@ -17,7 +17,7 @@ use crate::diag::DiagnosticKind;
 use crate::directive::{Directive, is_crawl_delay, recognize};
 use crate::lex::Entries;
 use crate::options::{ParseOptions, Profile};
-use crate::path::{Form, canonicalize, has_unreserved_escape};
+use crate::path::{Form, canonicalize, has_unreserved_escape, index_htm_cut};
 use crate::robots::RobotsTxt;
 
 /// How serious a [`Lint`] is.
@@ -639,15 +639,11 @@ fn profile_differences(allow: bool, value: &[u8]) -> Vec<String> {
             "`{shown}` has a `$` before its end: it is literal; RFC 9309 crawlers also match `%24` and count it as 3 bytes of priority, Google does neither"
         ));
     }
-    if allow {
-        if let Some(slash) = memchr::memrchr(b'/', value) {
-            if value[slash..].starts_with(b"/index.htm") {
-                out.push(format!(
-                    "Google also reads `Allow: {shown}` as allowing `{}` itself; RFC 9309 crawlers do not",
-                    lossy(&value[..=slash])
-                ));
-            }
-        }
+    if let Some(cut) = index_htm_cut(value).filter(|_| allow) {
+        out.push(format!(
+            "Google also reads `Allow: {shown}` as allowing `{}` itself; RFC 9309 crawlers do not",
+            lossy(&value[..cut])
+        ));
     }
     out
 }
