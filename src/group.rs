@@ -161,7 +161,7 @@ fn first_eight(bytes: &[u8]) -> [u8; 8] {
 
 /// The first eight bytes of `bytes`, little-endian and zero-padded.
 #[inline]
-pub(crate) fn head(bytes: &[u8]) -> u64 {
+fn head(bytes: &[u8]) -> u64 {
     u64::from_le_bytes(first_eight(bytes))
 }
 
@@ -184,22 +184,12 @@ impl Filter {
         }
     }
 
-    /// Whether `rule`, whose filter this is, matches `path`; `path_head` is
-    /// [`head`] of the path, and `path_mask` its [`byte_mask`], computed at
-    /// the first wildcard rule that needs it.
+    /// Whether `rule`, whose filter this is, matches the probed path.
     #[inline]
-    pub(crate) fn matches(
-        self,
-        rule: &CompiledRule,
-        text: &[u8],
-        path: &[u8],
-        path_head: u64,
-        path_mask: &mut Option<u64>,
-    ) -> bool {
+    pub(crate) fn matches(self, rule: &CompiledRule, text: &[u8], probe: &mut Probe<'_>) -> bool {
         match rule.strategy {
             Strategy::Wildcard { .. } => {
-                (self.0 == 0 || self.0 & !*path_mask.get_or_insert_with(|| byte_mask(path)) == 0)
-                    && rule.matches(text, path)
+                (self.0 == 0 || self.0 & !probe.mask() == 0) && rule.matches(text, probe.path)
             }
             Strategy::Prefix | Strategy::Exact => {
                 let len = rule.body_len();
@@ -210,15 +200,41 @@ impl Filter {
                     1..=7 => u64::MAX >> (64 - 8 * len),
                     _ => u64::MAX,
                 };
-                if (path_head ^ self.0) & kept != 0 {
+                if (probe.head ^ self.0) & kept != 0 {
                     false
                 } else if len > 8 {
-                    rule.matches(text, path)
+                    rule.matches(text, probe.path)
                 } else {
-                    rule.strategy == Strategy::Prefix || path.len() == len
+                    rule.strategy == Strategy::Prefix || probe.path.len() == len
                 }
             }
         }
+    }
+}
+
+/// A path as [`Filter`]s read it: its bytes, its [`head`], and its
+/// [`byte_mask`], computed at the first wildcard rule that needs it (most
+/// groups have none).
+pub(crate) struct Probe<'p> {
+    pub(crate) path: &'p [u8],
+    head: u64,
+    mask: Option<u64>,
+}
+
+impl<'p> Probe<'p> {
+    #[inline]
+    pub(crate) fn new(path: &'p [u8]) -> Self {
+        Probe {
+            path,
+            head: head(path),
+            mask: None,
+        }
+    }
+
+    #[inline]
+    fn mask(&mut self) -> u64 {
+        let path = self.path;
+        *self.mask.get_or_insert_with(|| byte_mask(path))
     }
 }
 

@@ -8,7 +8,7 @@ use crate::agent::token_prefix;
 use crate::decision::{Decision, Reason, Rule};
 use crate::diag::Diagnostic;
 use crate::fetch::Source;
-use crate::group::{AgentEntry, CompiledRule, NO_PARENT, Parsed, chunk, cmp_token, head, parse};
+use crate::group::{AgentEntry, CompiledRule, NO_PARENT, Parsed, Probe, chunk, cmp_token, parse};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{CanonicalPath, is_robots_txt};
 
@@ -468,20 +468,12 @@ impl<'a> Agent<'a> {
         let parsed = &self.robots.parsed;
         let text = parsed.text.as_bytes();
         let mut best: Option<&'a CompiledRule> = None;
-        let path_head = head(path);
-        // Computed at the first wildcard rule: most groups have none.
-        let mut path_mask = None;
+        let mut probe = Probe::new(path);
         for group in self.groups() {
             let group = &parsed.groups[group as usize];
             let (start, end) = (group.rules.0 as usize, group.rules.1 as usize);
             if group.literals.0 == group.literals.1 {
-                first_match(
-                    parsed,
-                    start..end,
-                    (path, path_head),
-                    &mut path_mask,
-                    &mut best,
-                );
+                first_match(parsed, start..end, &mut probe, &mut best);
                 continue;
             }
             // Indexed: only the rules whose literal prefix is a prefix of the
@@ -504,13 +496,7 @@ impl<'a> Agent<'a> {
                 let literal = &literals[at];
                 if literal.bytes.len() <= common {
                     let (from, to) = (literal.rules.0 as usize, literal.rules.1 as usize);
-                    first_match(
-                        parsed,
-                        from..to,
-                        (path, path_head),
-                        &mut path_mask,
-                        &mut best,
-                    );
+                    first_match(parsed, from..to, &mut probe, &mut best);
                 }
                 if literal.parent == NO_PARENT {
                     break;
@@ -528,8 +514,7 @@ impl<'a> Agent<'a> {
 fn first_match<'a>(
     parsed: &'a Parsed,
     range: core::ops::Range<usize>,
-    (path, path_head): (&[u8], u64),
-    path_mask: &mut Option<u64>,
+    probe: &mut Probe<'_>,
     best: &mut Option<&'a CompiledRule>,
 ) {
     let text = parsed.text.as_bytes();
@@ -542,7 +527,7 @@ fn first_match<'a>(
         if best.is_some_and(|b| !rule.outranks(b)) {
             return;
         }
-        if filter.matches(rule, text, path, path_head, path_mask) {
+        if filter.matches(rule, text, probe) {
             *best = Some(rule);
             return;
         }
