@@ -161,7 +161,7 @@ fn spec_7_long_outage_serves_the_cached_copy_or_the_configured_policy() {
 }
 
 #[test]
-fn the_24_hour_boundary() {
+fn spec_7_a_fetched_policy_is_used_for_at_most_24_hours() {
     let o = origin("http://example.com/");
     for robots in [
         RobotsTxt::from_response(200, RULES),
@@ -204,7 +204,7 @@ fn the_24_hour_boundary() {
 }
 
 #[test]
-fn the_5_minute_boundary_and_backoff_to_an_hour() {
+fn spec_7_unreachable_is_retried_after_5_minutes_backing_off_to_an_hour() {
     let o = origin("http://example.com/");
     let mut cache = RobotsCache::default();
     let mut t = T0;
@@ -288,7 +288,7 @@ fn crawl_delay_spaces_requests_and_is_never_brought_forward() {
 }
 
 #[test]
-fn origins_share_entries_only_when_equal() {
+fn spec_7_origins_share_entries_only_when_equal() {
     let mut cache = RobotsCache::default();
     cache.insert(
         origin("http://Example.com:80/a"),
@@ -316,7 +316,7 @@ fn origins_share_entries_only_when_equal() {
 }
 
 #[test]
-fn a_hundred_thousand_inserts_stay_within_the_bounds() {
+fn spec_7_the_cache_stays_bounded_over_100_000_inserts() {
     let max_entries = 1_000;
     let max_bytes = 300_000;
     let mut cache = RobotsCache::new(

@@ -1,5 +1,6 @@
-//! One test per numbered rule of SPEC.md §1 to §6, each [RFC]/[Google]
-//! difference checked in both profiles.
+//! One test per numbered rule of SPEC.md §1 to §6, and §8's rule for files
+//! that are not robots.txt, each [RFC]/[Google] difference checked in both
+//! profiles. §7 is in `tests/fetch.rs`, §8's bounds in `tests/bounds.rs`.
 
 use std::time::Duration;
 
@@ -695,6 +696,34 @@ fn spec_6_3_other_records_by_key_with_line() {
             ("content-signal".to_owned(), "search=yes".to_owned(), 4),
         ]
     );
+}
+
+#[test]
+fn spec_8_html_images_gzip_and_utf16_parse_like_any_other_bytes() {
+    let others: [(&str, &[u8]); 4] = [
+        ("HTML", include_bytes!("../fixtures/lint/html.txt")),
+        ("PNG", include_bytes!("../fixtures/lint/image.bin")),
+        ("gzip", include_bytes!("../fixtures/lint/gzip.bin")),
+        ("UTF-16", include_bytes!("../fixtures/lint/utf16.bin")),
+    ];
+    for profile in BOTH {
+        for (what, body) in others {
+            let r = parse(profile, body);
+            // The UTF-16 file says `User-agent: *` and `Disallow: /`, but with
+            // a NUL after every character no line reads as a directive.
+            assert_eq!(r.group_count(), 0, "{profile} {what}");
+            assert!(r.is_allowed("bot", "/"), "{profile} {what}");
+            assert!(
+                r.diagnostics().iter().all(|d| d.line() <= r.line_count()),
+                "{profile} {what}"
+            );
+        }
+        // Lines that read as directives still count, whatever surrounds them.
+        let page = b"<html>\n<pre>\nUser-agent: *\nDisallow: /private\n</pre>\n</html>\n";
+        let r = parse(profile, page);
+        assert!(!r.is_allowed("bot", "/private/a"), "{profile}");
+        assert!(r.is_allowed("bot", "/"), "{profile}");
+    }
 }
 
 #[test]
