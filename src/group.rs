@@ -485,11 +485,7 @@ impl Builder<'_> {
         // original does not match.
         if self.profile == Profile::Google && kind == RuleKind::Allow {
             if let Some(cut) = index_htm_cut(matching) {
-                let (strategy, _) = Strategy::of(&matching[..cut]);
-                let strategy = match strategy {
-                    Strategy::Prefix => Strategy::Exact,
-                    _ => Strategy::Wildcard { anchored: true },
-                };
+                let strategy = Strategy::of(&matching[..cut]).0.anchored();
                 let derived = self.push_bytes(&[&matching[..cut], b"$"].concat());
                 self.out.rules.push(CompiledRule {
                     pattern: derived,

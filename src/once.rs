@@ -111,8 +111,10 @@ pub fn is_allowed_once_with(
                 // Google profile: `Allow: /d/index.html` also allows `/d/`.
                 if candidate.is_none() && allow && profile == Profile::Google {
                     if let Some(cut) = index_htm_cut(&pattern) {
-                        let derived = [&pattern[..cut], b"$"].concat();
-                        candidate = matches(&derived, path).then_some((derived.len(), true));
+                        // The pattern cut after that `/`, plus `$`.
+                        let body = &pattern[..cut];
+                        let derived = Strategy::of(body).0.anchored();
+                        candidate = derived.matches(body, path).then_some((cut + 1, true));
                     }
                 }
                 if named {

@@ -33,6 +33,14 @@ impl Strategy {
     }
 
     /// Whether `body` (a pattern without its final `$`) matches `path`.
+    /// The strategy for the same body with a final `$`.
+    pub(crate) fn anchored(self) -> Strategy {
+        match self {
+            Strategy::Prefix | Strategy::Exact => Strategy::Exact,
+            Strategy::Wildcard { .. } => Strategy::Wildcard { anchored: true },
+        }
+    }
+
     #[inline]
     pub(crate) fn matches(self, body: &[u8], path: &[u8]) -> bool {
         match self {

@@ -611,6 +611,17 @@ fn spec_5_5_google_index_htm_allows_the_directory() {
     let g = parse(Profile::Google, other);
     assert!(!g.is_allowed("bot", "/"));
     assert!(!g.is_allowed("bot", "/f/"));
+    // The derived `/d/$` has priority 4, so it ties `Disallow: /d/$` and wins
+    // as an allow, in the parsed file and in the one-shot check alike.
+    let tie = b"User-agent: *\nDisallow: /d/$\nAllow: /d/index.html\n";
+    let google_options = ParseOptions::new().profile(Profile::Google);
+    assert!(parse(Profile::Google, tie).is_allowed("bot", "/d/"));
+    assert!(robots::is_allowed_once_with(
+        tie,
+        &google_options,
+        "bot",
+        "/d/"
+    ));
 }
 
 #[test]
