@@ -74,12 +74,7 @@ impl CompiledRule {
     /// The bytes that are matched: the pattern without its final `$`.
     #[inline]
     pub(crate) fn body<'t>(&self, text: &'t [u8]) -> &'t [u8] {
-        let anchored = matches!(
-            self.strategy,
-            Strategy::Exact | Strategy::Wildcard { anchored: true }
-        );
-        let pattern = self.pattern.bytes(text);
-        &pattern[..pattern.len() - usize::from(anchored)]
+        &self.pattern.bytes(text)[..self.body_len()]
     }
 
     /// The length of [`CompiledRule::body`].
