@@ -113,7 +113,7 @@ impl CompiledRule {
 
     /// The order rules are tried in within a group: best first, then file
     /// order, so that the first match decides and reports the earliest line.
-    fn precedence(&self, other: &CompiledRule) -> Ordering {
+    pub(crate) fn precedence(&self, other: &CompiledRule) -> Ordering {
         other
             .priority()
             .cmp(&self.priority())

@@ -404,7 +404,7 @@ impl<'a> Agent<'a> {
             .flat_map(|g| self.group_rules(g))
             .filter(|r| r.matches(text, path))
             .collect();
-        found.sort_by(|a, b| b.outranks(a).cmp(&a.outranks(b)).then(a.line.cmp(&b.line)));
+        found.sort_by(|a, b| a.precedence(b));
         found
             .into_iter()
             .map(|r| self.robots.rule_view(r))
