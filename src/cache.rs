@@ -272,47 +272,39 @@ impl RobotsCache {
         let (last_request, next_request) = previous
             .as_ref()
             .map_or((None, Duration::ZERO), |p| (p.last_request, p.next_request));
-        let entry = if robots.source().is_unreachable() {
-            let (failures, since, last_good) = match previous {
-                Some(p) if p.current.source().is_unreachable() => (
-                    p.failures.saturating_add(1),
-                    p.unreachable_since.unwrap_or(now),
-                    p.last_good,
-                ),
-                Some(p) => (1, now, Some(p.current)),
-                None => (1, now, None),
+        let (expires_at, last_good, unreachable_since, failures) =
+            if robots.source().is_unreachable() {
+                let (failures, since, last_good) = match previous {
+                    Some(p) if p.current.source().is_unreachable() => (
+                        p.failures.saturating_add(1),
+                        p.unreachable_since.unwrap_or(now),
+                        p.last_good,
+                    ),
+                    Some(p) => (1, now, Some(p.current)),
+                    None => (1, now, None),
+                };
+                let doublings = (failures - 1).min(31);
+                let retry = self
+                    .options
+                    .retry_after
+                    .checked_mul(1 << doublings)
+                    .unwrap_or(self.options.max_retry)
+                    .min(self.options.max_retry);
+                (now.saturating_add(retry), last_good, Some(since), failures)
+            } else {
+                let ttl = max_age.map_or(self.options.max_ttl, |age| age.min(self.options.max_ttl));
+                (now.saturating_add(ttl), None, None, 0)
             };
-            let doublings = (failures - 1).min(31);
-            let retry = self
-                .options
-                .retry_after
-                .checked_mul(1 << doublings)
-                .unwrap_or(self.options.max_retry)
-                .min(self.options.max_retry);
-            Entry {
-                bytes: robots.heap_size() + last_good.as_ref().map_or(0, RobotsTxt::heap_size),
-                current: robots,
-                expires_at: now.saturating_add(retry),
-                last_good,
-                unreachable_since: Some(since),
-                failures,
-                last_request,
-                next_request,
-                tick: 0,
-            }
-        } else {
-            let ttl = max_age.map_or(self.options.max_ttl, |age| age.min(self.options.max_ttl));
-            Entry {
-                bytes: robots.heap_size(),
-                current: robots,
-                expires_at: now.saturating_add(ttl),
-                last_good: None,
-                unreachable_since: None,
-                failures: 0,
-                last_request,
-                next_request,
-                tick: 0,
-            }
+        let entry = Entry {
+            bytes: robots.heap_size() + last_good.as_ref().map_or(0, RobotsTxt::heap_size),
+            current: robots,
+            expires_at,
+            last_good,
+            unreachable_since,
+            failures,
+            last_request,
+            next_request,
+            tick: 0,
         };
         if entry.bytes > self.options.max_bytes {
             return;
