@@ -328,8 +328,12 @@ impl<'a> Iterator for Entries<'a> {
             // Content past the limit: the general reading of the cut line.
             kv = key_value(line);
         } else if rest.get(first) != Some(&b':') {
-            // No colon before the content's end.
-            kv = two_words(trim(&rest[..first]));
+            // No colon before the content's end. Blank and comment lines, a
+            // third of real files, stop here without a call.
+            let content = trim(&rest[..first]);
+            if !content.is_empty() {
+                kv = two_words(content);
+            }
         }
         Some(Entry {
             number: self.number,
