@@ -281,6 +281,51 @@ impl<'a> Entries<'a> {
             done: false,
         }
     }
+
+    /// Passes over whole lines whose key cannot start with a byte that
+    /// `wanted` accepts: lines whose first byte other than [`is_space`] is
+    /// refused, or that have none. The next entry is then the first line
+    /// whose key can (line numbers stay exact); when no line is left,
+    /// iteration ends without yielding the lines passed over.
+    ///
+    /// A key starts at its line's first byte that is not a space (SPEC §1.8:
+    /// keys are trimmed), so a caller that cares about one key only, as
+    /// [`is_allowed_once`](crate::is_allowed_once) does between groups, reads
+    /// each other line with one search for its end instead of a full read.
+    pub(crate) fn skip_lines_unless(&mut self, wanted: impl Fn(u8) -> bool) {
+        if self.done {
+            return;
+        }
+        let rest = self.rest;
+        let (mut at, mut line_start) = (0, 0);
+        loop {
+            // Leading spaces, and blank lines with them.
+            while let Some(&b) = rest.get(at) {
+                if !is_space(b) {
+                    break;
+                }
+                // A CR followed by LF ends one line, counted at the LF.
+                if b == b'\n' || (b == b'\r' && rest.get(at + 1) != Some(&b'\n')) {
+                    self.number = self.number.saturating_add(1);
+                    line_start = at + 1;
+                }
+                at += 1;
+            }
+            match rest.get(at) {
+                None => break,
+                Some(&b) if wanted(b) => {
+                    self.rest = &rest[line_start..];
+                    return;
+                }
+                Some(_) => match memchr::memchr2(b'\r', b'\n', &rest[at..]) {
+                    // The line end is read by the space loop above.
+                    Some(end) => at += end,
+                    None => break,
+                },
+            }
+        }
+        self.done = true;
+    }
 }
 
 impl<'a> Iterator for Entries<'a> {
@@ -466,11 +511,56 @@ mod tests {
         }
     }
 
+    /// What [`Entries::skip_lines_unless`] must leave: every entry from the
+    /// first line whose first byte other than a space is `u`, by the
+    /// reference reading.
+    fn skipped_slow(body: &[u8]) -> Vec<Entry<'_>> {
+        let first = |e: &Entry<'_>| e.bytes.iter().copied().find(|b| !is_space(*b));
+        slow(body)
+            .into_iter()
+            .skip_while(|e| first(e) != Some(b'u'))
+            .collect()
+    }
+
+    fn skipped(body: &[u8]) -> Vec<Entry<'_>> {
+        let mut entries = Entries::new(body);
+        entries.skip_lines_unless(|b| b == b'u');
+        entries.collect()
+    }
+
+    #[test]
+    fn skipping_lines_keeps_numbers_and_stops_at_a_wanted_key() {
+        // SPEC §1.4 and §1.8: the key starts after leading spaces, blank
+        // lines in between count, and CRLF is one line end.
+        let body = b"Disallow: /a\r\n\r\n \t\x0b u: v\nx";
+        let got = skipped(body);
+        assert_eq!(got[0].number, 3);
+        assert_eq!(got[0].bytes, b" \t\x0b u: v");
+        assert_eq!(got.len(), 2);
+        for body in [
+            &b""[..],
+            b"\n\n",
+            b"a\rb\r\n",
+            b"#u\n\0u\n\r\n",
+            b"a\n   ",
+            b"u",
+            b"\r\r\nu\n",
+        ] {
+            assert_eq!(skipped(body), skipped_slow(body), "{body:?}");
+        }
+    }
+
     proptest::proptest! {
         #[test]
         fn entries_agree_with_the_reference(body in proptest::collection::vec(
             proptest::sample::select(&b"ab :#\0\r\n\t\x0b\x0c\x0e\x01\x80\xff/"[..]), 0..96)) {
             proptest::prop_assert_eq!(Entries::new(&body).collect::<Vec<_>>(), slow(&body));
+        }
+
+        #[test]
+        fn skipping_lines_agrees_with_the_reference(body in proptest::collection::vec(
+            proptest::sample::select(&b"ua :#\0\r\n\t\x0b\x0e\x80/"[..]), 0..96)) {
+            proptest::prop_assert_eq!(skipped(&body), skipped_slow(&body));
         }
     }
 }

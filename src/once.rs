@@ -70,7 +70,23 @@ pub fn is_allowed_once_with(
     let mut best_named: Option<(usize, bool)> = None;
     let mut best_global: Option<(usize, bool)> = None;
 
-    for line in Entries::new(&bytes) {
+    let mut entries = Entries::new(&bytes);
+    loop {
+        // While no group that can decide is open, only a user-agent line can
+        // change anything. Once a group named the caller, global groups no
+        // longer decide (SPEC §3.3), so `global` can be dropped; then both
+        // flags are false, a rule of this group is never looked at, and the
+        // `in_rules` it would set only chooses whether the next user-agent
+        // line clears flags that are already clear. Every user-agent key
+        // starts with `u` (SPEC §1.9), so the other lines are passed over by
+        // their first byte.
+        if !named && (!global || ever_named) {
+            global = false;
+            entries.skip_lines_unless(|b| b | 0x20 == b'u');
+        }
+        let Some(line) = entries.next() else {
+            break;
+        };
         let Some(kv) = line.kv else {
             continue;
         };
