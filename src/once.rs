@@ -10,7 +10,9 @@ use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
 use crate::lex::{Entries, prepare};
 use crate::options::{ParseOptions, Profile};
-use crate::path::{CanonicalPath, index_htm_cut, is_robots_txt, matching_form};
+use crate::path::{
+    CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form,
+};
 use crate::pattern::Strategy;
 
 /// Whether `user_agent` may fetch `path_or_url` according to `body`, with
@@ -122,10 +124,18 @@ pub fn is_allowed_once_with(
                     continue;
                 }
                 let allow = recognized.directive == Directive::Allow;
+                // Most rules differ from the path in their first literal
+                // bytes: they are passed over without their matching form.
+                // Google's index.htm rule can match where the pattern does
+                // not, so its allow rules take the full reading.
+                let index_htm = allow && profile == Profile::Google;
+                if !index_htm && literal_start_differs(kv.value, path) {
+                    continue;
+                }
                 let pattern = matching_form(kv.value, profile);
                 let mut candidate = matches(&pattern, path).then_some((pattern.len(), allow));
                 // Google profile: `Allow: /d/index.html` also allows `/d/`.
-                if candidate.is_none() && allow && profile == Profile::Google {
+                if candidate.is_none() && index_htm {
                     if let Some(cut) = index_htm_cut(&pattern) {
                         // The pattern cut after that `/`, plus `$`.
                         let body = &pattern[..cut];

@@ -159,6 +159,19 @@ fn is_canonical(s: &[u8], form: Form) -> bool {
     true
 }
 
+/// Whether a pattern as written certainly matches no part of `path`, in
+/// either profile, without computing its matching form: its bytes up to the
+/// first that differs from `path` (or runs past its end) include none that
+/// the matching form could rewrite or that matching treats specially
+/// (`%`, `*`, `$`, spaces, controls, non-ASCII; see [`SPECIAL`]).
+///
+/// Those bytes are then the pattern's first bytes in matching form too, and
+/// a literal start that the path lacks rules out a match (SPEC §5.1).
+pub(crate) fn literal_start_differs(pattern: &[u8], path: &[u8]) -> bool {
+    let same = pattern.iter().zip(path).take_while(|(a, b)| a == b).count();
+    same < pattern.len() && !pattern[..=same].iter().any(|&b| SPECIAL[usize::from(b)])
+}
+
 fn push_escaped(out: &mut Vec<u8>, b: u8) {
     out.extend_from_slice(percent_encode_byte(b).as_bytes());
 }
@@ -442,6 +455,48 @@ mod tests {
             proptest::sample::select(alloc::vec!["/", "//", ":", "://", "?", ";", "#", "a", "h", "x.y", ":?/", ":;//"]), 0..10)) {
             let url = pieces.concat();
             proptest::prop_assert_eq!(path_of(&url).into_owned(), path_of_by_the_letter(&url), "{:?}", url);
+        }
+    }
+
+    #[test]
+    fn literal_start_differs_only_before_special_bytes() {
+        // SPEC §5.1: a pattern matches a prefix of the path.
+        for (pattern, path, expected) in [
+            ("/a", "/b", true),
+            ("/ab", "/a", true),
+            ("/a%zz", "/b", true),
+            ("/a", "/ab", false),
+            ("/a", "/a", false),
+            ("/%61", "/b", false),
+            ("*a", "/b", false),
+            ("/a$", "/a", false),
+            ("/ \u{e9}", "/x", false),
+            ("", "/", false),
+        ] {
+            let got = literal_start_differs(pattern.as_bytes(), path.as_bytes());
+            assert_eq!(got, expected, "{pattern:?} {path:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_differing_literal_start_never_matches(
+            pattern in proptest::collection::vec(proptest::sample::select(
+                alloc::vec!["/", "a", "b", "%", "%61", "%2f", "*", "$", " ", "\u{e9}", "%C3%A9"]), 0..6),
+            path in proptest::collection::vec(proptest::sample::select(
+                alloc::vec!["/", "a", "b", "%2F", "%24", "%C3%A9", "$", "*"]), 0..6),
+        ) {
+            // Every path reaches matching in its profile's form: canonical
+            // for RFC, as given for Google (SPEC §4.2).
+            let (pattern, path) = (pattern.concat(), alloc::format!("/{}", path.concat()));
+            if literal_start_differs(pattern.as_bytes(), path.as_bytes()) {
+                let canonical = canonicalize(path.as_bytes(), Form::Path);
+                for (profile, path) in [(Profile::Rfc, &canonical[..]), (Profile::Google, path.as_bytes())] {
+                    let form = matching_form(pattern.as_bytes(), profile);
+                    let (strategy, len) = crate::pattern::Strategy::of(&form);
+                    proptest::prop_assert!(!strategy.matches(&form[..len], path), "{:?} {:?} {:?}", profile, pattern, path);
+                }
+            }
         }
     }
 
