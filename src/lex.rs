@@ -160,6 +160,51 @@ fn two_words(content: &[u8]) -> Option<KeyValue<'_>> {
     })
 }
 
+/// Reads the start of a rule line in its usual shape: optional spaces,
+/// `allow` or `disallow` in any case as the whole key, optional spaces, a
+/// colon and optional spaces, all on the first line of `line`. Returns
+/// whether it is an allow and where its value starts; `None` for any other
+/// shape, which then needs the full reading.
+///
+/// When this answers, the full reading ([`Entries`]) gives the same key, and
+/// a value that starts at the same byte (SPEC §1.8).
+#[inline]
+pub(crate) fn rule_start(line: &[u8]) -> Option<(bool, usize)> {
+    let blank = |mut at: usize| {
+        while line
+            .get(at)
+            .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'))
+        {
+            at += 1;
+        }
+        at
+    };
+    // Setting bit 5 lower-cases a letter and makes no other byte a letter.
+    // Zero-padded: a padding byte folds to a space, which no key has.
+    let folded = |at: usize| {
+        let bytes = line.get(at..).unwrap_or_default();
+        let word = bytes.first_chunk::<8>().copied().unwrap_or_else(|| {
+            let mut word = [0u8; 8];
+            for (w, b) in word.iter_mut().zip(bytes) {
+                *w = *b;
+            }
+            word
+        });
+        u64::from_le_bytes(word) | u64::from_le_bytes([0x20; 8])
+    };
+    let key = blank(0);
+    let word = folded(key);
+    let (allow, after) = if word == u64::from_le_bytes(*b"disallow") {
+        (false, key + 8)
+    } else if word & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"allow\0\0\0") {
+        (true, key + 5)
+    } else {
+        return None;
+    };
+    let colon = blank(after);
+    (line.get(colon) == Some(&b':')).then(|| (allow, blank(colon + 1)))
+}
+
 /// Whether `b` ends a line's useful part: a line end, `#` or NUL, and, when
 /// `COLON`, the key-value colon.
 #[inline(always)]
@@ -279,6 +324,27 @@ impl<'a> Entries<'a> {
             rest: bytes,
             number: 0,
             done: false,
+        }
+    }
+
+    /// The bytes from the start of the next line to the end of the body.
+    pub(crate) fn rest(&self) -> &'a [u8] {
+        if self.done { &[] } else { self.rest }
+    }
+
+    /// Passes over the next line without reading it.
+    pub(crate) fn skip_line(&mut self) {
+        if self.done {
+            return;
+        }
+        self.number = self.number.saturating_add(1);
+        let rest = self.rest;
+        match memchr::memchr2(b'\r', b'\n', rest) {
+            Some(end) => {
+                let crlf = rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n');
+                self.rest = &rest[end + 1 + usize::from(crlf)..];
+            }
+            None => self.done = true,
         }
     }
 
@@ -550,7 +616,60 @@ mod tests {
         }
     }
 
+    /// What [`rule_start`] promises: the full reading's key is that rule's,
+    /// and its value (when not empty) starts at the byte given.
+    fn rule_start_agrees(body: &[u8]) -> Result<(), alloc::string::String> {
+        let Some((allow, at)) = rule_start(body) else {
+            return Ok(());
+        };
+        let entry = Entries::new(body).next().ok_or("no entry")?;
+        let kv = entry.kv.ok_or("no key")?;
+        let expected = if allow {
+            b"allow".as_slice()
+        } else {
+            b"disallow"
+        };
+        if !kv.key.eq_ignore_ascii_case(expected) || kv.separator != Separator::Colon {
+            return Err(alloc::format!("key {:?}", kv.key));
+        }
+        let start = kv.value.as_ptr() as usize - body.as_ptr() as usize;
+        if !kv.value.is_empty() && start != at {
+            return Err(alloc::format!("value at {start}, not {at}"));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn rule_start_reads_the_usual_shape_only() {
+        // SPEC §1.8
+        assert_eq!(rule_start(b"Disallow: /a"), Some((false, 10)));
+        assert_eq!(rule_start(b" \tALLOW \x0b:\t/a\n"), Some((true, 11)));
+        assert_eq!(rule_start(b"allow:"), Some((true, 6)));
+        for other in [
+            &b"Disallow /a"[..],
+            b"Disallowed: /a",
+            b"Disallow\n: /a",
+            b"# Disallow: /a",
+            b"Dis allow: /a",
+            b"User-agent: a",
+            b"\0Allow: /a",
+            b"allo",
+        ] {
+            assert_eq!(rule_start(other), None, "{other:?}");
+        }
+        for body in [&b"Disallow: /a"[..], b" \tALLOW \x0b:\t/a\n", b"allow:\r\n"] {
+            assert_eq!(rule_start_agrees(body), Ok(()));
+        }
+    }
+
     proptest::proptest! {
+        #[test]
+        fn rule_start_agrees_with_entries(pieces in proptest::collection::vec(proptest::sample::select(
+            alloc::vec!["disallow", "Allow", ":", " ", "\t", "\x0b", "#", "\n", "\r", "\0", "x", "/"]), 0..8)) {
+            let body = pieces.concat();
+            proptest::prop_assert_eq!(rule_start_agrees(body.as_bytes()), Ok(()), "{:?}", body);
+        }
+
         #[test]
         fn entries_agree_with_the_reference(body in proptest::collection::vec(
             proptest::sample::select(&b"ab :#\0\r\n\t\x0b\x0c\x0e\x01\x80\xff/"[..]), 0..96)) {

@@ -8,7 +8,7 @@
 
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
-use crate::lex::{Entries, prepare};
+use crate::lex::{Entries, MAX_LINE_BYTES, prepare, rule_start};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
     CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form,
@@ -85,6 +85,23 @@ pub fn is_allowed_once_with(
         if !named && (!global || ever_named) {
             global = false;
             entries.skip_lines_unless(|b| b | 0x20 == b'u');
+        }
+        // In a group that applies, a rule line of the usual shape whose
+        // value starts unlike the path is settled by those first bytes: it
+        // only marks the group as having rules. Google's allow rules take
+        // the full reading (see below). Only bytes within the line's first
+        // `MAX_LINE_BYTES` are read, as the full reading keeps no more.
+        if named || global {
+            let rest = entries.rest();
+            if let Some((allow, at)) = rule_start(rest) {
+                let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
+                let value = kept.get(at..).unwrap_or_default();
+                if !(allow && profile == Profile::Google) && literal_start_differs(value, path) {
+                    in_rules = true;
+                    entries.skip_line();
+                    continue;
+                }
+            }
         }
         let Some(line) = entries.next() else {
             break;

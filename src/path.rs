@@ -167,9 +167,16 @@ fn is_canonical(s: &[u8], form: Form) -> bool {
 ///
 /// Those bytes are then the pattern's first bytes in matching form too, and
 /// a literal start that the path lacks rules out a match (SPEC §5.1).
+///
+/// `pattern` may also be the rest of a line from the start of a value: the
+/// bytes that end a value (line ends, NUL, `#`) count as special too, so
+/// the answer never depends on bytes past the value's end.
 pub(crate) fn literal_start_differs(pattern: &[u8], path: &[u8]) -> bool {
     let same = pattern.iter().zip(path).take_while(|(a, b)| a == b).count();
-    same < pattern.len() && !pattern[..=same].iter().any(|&b| SPECIAL[usize::from(b)])
+    same < pattern.len()
+        && !pattern[..=same]
+            .iter()
+            .any(|&b| SPECIAL[usize::from(b)] || b == b'#')
 }
 
 fn push_escaped(out: &mut Vec<u8>, b: u8) {
