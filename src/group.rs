@@ -313,11 +313,30 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
 /// A user-agent line: the group it adds to, and what it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct AgentEntry {
+    /// [`token_key`] of the token (0 for the global agent): a lookup
+    /// compares the token itself, elsewhere in memory, only when this ties.
+    pub(crate) key: u64,
     /// `None` for the global agent `*`; otherwise the product token,
     /// lower-cased.
     pub(crate) token: Option<Span>,
     pub(crate) group: u32,
     pub(crate) line: u32,
+}
+
+/// The first eight bytes of a crawler name, lower-cased, as a big-endian,
+/// zero-padded word: such words order names without NUL as [`cmp_token`]
+/// orders them, and a tie leaves the order to the rest of the bytes.
+pub(crate) fn token_key(token: &[u8]) -> u64 {
+    let word = u64::from_be_bytes(first_eight(token));
+    // ASCII lower-casing a word at a time: a high bit in each byte from `A`
+    // to `Z`, moved down to the case bit.
+    let ones = u64::from_be_bytes([0x01; 8]);
+    let highs = ones << 7;
+    let low = word & !highs;
+    let from_a = low + ones * u64::from(0x80 - b'A');
+    let past_z = low + ones * u64::from(0x80 - b'Z' - 1);
+    let upper = from_a & !past_z & !word & highs;
+    word | upper >> 2
 }
 
 /// A record other than user-agent, allow, disallow and sitemap.
@@ -344,8 +363,10 @@ pub(crate) struct Parsed {
     pub(crate) filters: Vec<Filter>,
     pub(crate) groups: Vec<Group>,
     pub(crate) literals: Vec<Literal>,
-    /// Sorted: global entries first, then by token, then by group.
+    /// Sorted: global entries first, then by key and token, then by group.
     pub(crate) agents: Vec<AgentEntry>,
+    /// How many of `agents` are global.
+    pub(crate) global_agents: u32,
     /// In file order.
     pub(crate) sitemaps: Vec<Span>,
     pub(crate) records: Vec<RecordEntry>,
@@ -441,7 +462,13 @@ impl Builder<'_> {
             self.out.text[start..].make_ascii_lowercase();
             Some(span)
         };
-        self.out.agents.push(AgentEntry { token, group, line });
+        let key = token.map_or(0, |t| token_key(t.bytes(self.out.text.as_bytes())));
+        self.out.agents.push(AgentEntry {
+            key,
+            token,
+            group,
+            line,
+        });
     }
 
     fn rule(&mut self, line: u32, kind: RuleKind, value: &[u8]) {
@@ -578,12 +605,13 @@ impl Builder<'_> {
             (None, None) => a.group.cmp(&b.group),
             (None, Some(_)) => Ordering::Less,
             (Some(_), None) => Ordering::Greater,
-            (Some(x), Some(y)) => x.get(text).cmp(y.get(text)).then(a.group.cmp(&b.group)),
+            (Some(x), Some(y)) => (a.key, x.get(text), a.group).cmp(&(b.key, y.get(text), b.group)),
         });
         // One crawler named twice in one group is one selection of it.
         out.agents.dedup_by(|b, a| {
             a.group == b.group && a.token.map(|t| t.get(text)) == b.token.map(|t| t.get(text))
         });
+        out.global_agents = out.agents.partition_point(|a| a.token.is_none()) as u32;
         out.text.shrink_to_fit();
         out.rules.shrink_to_fit();
         out.filters.shrink_to_fit();
@@ -685,6 +713,37 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn token_key_lower_cases_ascii_only() {
+        for b in 0..=255u8 {
+            let key = token_key(&[b, b'A', b'z', b'@', b'[', 0x80 | b'A', b'-', b'9']);
+            let expected = [
+                b.to_ascii_lowercase(),
+                b'a',
+                b'z',
+                b'@',
+                b'[',
+                0x80 | b'A',
+                b'-',
+                b'9',
+            ];
+            assert_eq!(key, u64::from_be_bytes(expected), "{b:#x}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn token_keys_never_contradict_the_token_order(
+            stored in "[a-z0-9_-]{0,12}",
+            caller in proptest::collection::vec(proptest::sample::select(b"aAzZ09_-\0/ ".to_vec()), 0..12),
+        ) {
+            // SPEC §3.2: the key decides only where it differs.
+            let by_key = token_key(stored.as_bytes()).cmp(&token_key(&caller));
+            let by_token = cmp_token(stored.as_bytes(), &caller);
+            proptest::prop_assert!(by_key.is_eq() || by_key == by_token, "{:?} {:?}", stored, caller);
+        }
+    }
 
     #[test]
     fn crawl_delay_values() {

@@ -8,7 +8,9 @@ use crate::agent::token_prefix;
 use crate::decision::{Decision, Reason, Rule};
 use crate::diag::Diagnostic;
 use crate::fetch::Source;
-use crate::group::{AgentEntry, CompiledRule, NO_PARENT, Parsed, Probe, chunk, cmp_token, parse};
+use crate::group::{
+    AgentEntry, CompiledRule, NO_PARENT, Parsed, Probe, chunk, cmp_token, parse, token_key,
+};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{CanonicalPath, is_robots_txt};
 
@@ -122,7 +124,7 @@ impl RobotsTxt {
     /// ```
     pub fn agent(&self, user_agent: &str) -> Agent<'_> {
         let agents = &self.parsed.agents;
-        let globals = agents.partition_point(|a| a.token.is_none());
+        let globals = self.parsed.global_agents as usize;
         let token = match self.profile {
             Profile::Rfc => token_prefix(user_agent.as_bytes(), Profile::Rfc),
             Profile::Google => user_agent.as_bytes(),
@@ -131,12 +133,20 @@ impl RobotsTxt {
         let named = if self.profile == Profile::Rfc && token.is_empty() {
             &agents[..0]
         } else {
-            let text = &self.parsed.text;
+            let text = self.parsed.text.as_bytes();
             let specific = &agents[globals..];
-            let key = |a: &AgentEntry| a.token.map_or(&b""[..], |t| t.get(text).as_bytes());
-            let lo = specific.partition_point(|a| cmp_token(key(a), token).is_lt());
-            let hi = lo + specific[lo..].partition_point(|a| cmp_token(key(a), token).is_eq());
-            &specific[lo..hi]
+            let key = token_key(token);
+            let order = |a: &AgentEntry| {
+                let stored = a.token.map_or(&b""[..], |t| t.bytes(text));
+                a.key.cmp(&key).then_with(|| cmp_token(stored, token))
+            };
+            let lo = specific.partition_point(|a| order(a).is_lt());
+            // Usually one group names a crawler; a walk finds the end.
+            let named = specific[lo..]
+                .iter()
+                .take_while(|a| order(a).is_eq())
+                .count();
+            &specific[lo..lo + named]
         };
         let (entries, named) = if named.is_empty() {
             (&agents[..globals], false)
