@@ -732,7 +732,33 @@ mod tests {
         }
     }
 
+    fn rule(priority: u32, kind: RuleKind, line: u32) -> CompiledRule {
+        CompiledRule {
+            pattern: Span {
+                start: 0,
+                len: priority,
+            },
+            written: Span::default(),
+            line,
+            kind,
+            strategy: Strategy::Prefix,
+        }
+    }
+
     proptest::proptest! {
+        #[test]
+        fn precedence_orders_by_priority_then_allow_then_line(
+            a in (proptest::prop_oneof![0..4u32, 0..60_000u32], proptest::bool::ANY, proptest::prop_oneof![0..4u32, proptest::num::u32::ANY]),
+            b in (proptest::prop_oneof![0..4u32, 0..60_000u32], proptest::bool::ANY, proptest::prop_oneof![0..4u32, proptest::num::u32::ANY]),
+        ) {
+            // SPEC §5.2: the longest pattern first, an allow before a disallow
+            // of the same length; then file order.
+            let kind = |allow: bool| if allow { RuleKind::Allow } else { RuleKind::Disallow };
+            let (x, y) = (rule(a.0, kind(a.1), a.2), rule(b.0, kind(b.1), b.2));
+            let expected = (core::cmp::Reverse(a.0), !a.1, a.2).cmp(&(core::cmp::Reverse(b.0), !b.1, b.2));
+            proptest::prop_assert_eq!(x.precedence(&y), expected);
+        }
+
         #[test]
         fn token_keys_never_contradict_the_token_order(
             stored in "[a-z0-9_-]{0,12}",
