@@ -80,11 +80,11 @@ pub fn is_allowed_once_with(
         // flags are false, a rule of this group is never looked at, and the
         // `in_rules` it would set only chooses whether the next user-agent
         // line clears flags that are already clear. Every user-agent key
-        // starts with `u` (SPEC §1.9), so the other lines are passed over by
-        // their first byte.
+        // starts with `u` (SPEC §1.9), so the next line to read is found by
+        // a search for that letter.
         if !named && (!global || ever_named) {
             global = false;
-            entries.skip_lines_unless(|b| b | 0x20 == b'u');
+            entries.skip_to_line_starting(b'u', b'U');
         }
         // In a group that applies, a rule line of the usual shape whose
         // value starts unlike the path is settled by those first bytes: it
