@@ -172,12 +172,25 @@ fn is_canonical(s: &[u8], form: Form) -> bool {
 /// bytes that end a value (line ends, NUL, `#`) count as special too, so
 /// the answer never depends on bytes past the value's end.
 pub(crate) fn literal_start_differs(pattern: &[u8], path: &[u8]) -> bool {
-    let same = pattern.iter().zip(path).take_while(|(a, b)| a == b).count();
-    same < pattern.len()
-        && !pattern[..=same]
-            .iter()
-            .any(|&b| SPECIAL[usize::from(b)] || b == b'#')
+    // One pass: a special byte before the first difference leaves the
+    // answer to the full reading.
+    for (i, &b) in pattern.iter().enumerate() {
+        if SPECIAL_OR_HASH[usize::from(b)] {
+            return false;
+        }
+        if path.get(i) != Some(&b) {
+            return true;
+        }
+    }
+    false
 }
+
+/// [`SPECIAL`] and `#`, which ends a value.
+const SPECIAL_OR_HASH: [bool; 256] = {
+    let mut table = SPECIAL;
+    table[b'#' as usize] = true;
+    table
+};
 
 fn push_escaped(out: &mut Vec<u8>, b: u8) {
     out.extend_from_slice(percent_encode_byte(b).as_bytes());
