@@ -93,6 +93,18 @@ pub fn is_allowed_once_with(
         // `MAX_LINE_BYTES` are read, as the full reading keeps no more.
         if named || global {
             let rest = entries.rest();
+            // Only user-agent, allow and disallow keys (and their typos)
+            // matter, and each starts with `u`, `a` or `d` in either case
+            // (SPEC §1.9); any other line, a sitemap or a comment, is passed
+            // over whole.
+            // (The last line, when only spaces, takes the full reading.)
+            let key = rest
+                .iter()
+                .find(|b| !matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'));
+            if key.is_some_and(|b| !matches!(b | 0x20, b'u' | b'a' | b'd')) {
+                entries.skip_line();
+                continue;
+            }
             if let Some((allow, at)) = rule_start(rest) {
                 let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
                 let value = kept.get(at..).unwrap_or_default();
