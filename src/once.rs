@@ -5,6 +5,13 @@
 //! (canonicalising and storing every rule of every group, sorting them) is
 //! wasted work: only the rules of the groups that can apply to the crawler
 //! are looked at, each is matched once, and the best match is remembered.
+//!
+//! Most lines are not even read. Outside the groups that apply, only a
+//! user-agent line can matter, and the next one is found by a search for the
+//! letter every user-agent key starts with. Inside them, a line whose key
+//! cannot be a rule or user-agent is passed over, and a usual rule line is
+//! settled by the first bytes of its value when they already differ from
+//! the path.
 
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
