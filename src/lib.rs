@@ -150,7 +150,7 @@
 //! - `std` (default): enables the standard library in the dependencies.
 //!   Without it the crate is `no_std` and needs only `alloc`; its error types
 //!   implement `core::error::Error` either way.
-//! - `proptest`: [`strategy`], proptest strategies for crawlers' own property
+//! - `proptest`: the `strategy` module, proptest strategies for crawlers' own property
 //!   tests (product tokens, patterns, paths, URLs, whole bodies, and bodies
 //!   with known verdicts). Implies `std`.
 #![no_std]
