@@ -93,18 +93,13 @@ pub fn is_allowed_once_with(
             global = false;
             entries.skip_to_line_starting(b'u', b'U');
         }
-        // In a group that applies, a rule line of the usual shape whose
-        // value starts unlike the path is settled by those first bytes: it
-        // only marks the group as having rules. Google's allow rules take
-        // the full reading (see below). Only bytes within the line's first
-        // `MAX_LINE_BYTES` are read, as the full reading keeps no more.
         if named || global {
             let rest = entries.rest();
-            // Only user-agent, allow and disallow keys (and their typos)
-            // matter, and each starts with `u`, `a` or `d` in either case
-            // (SPEC §1.9); any other line, a sitemap or a comment, is passed
-            // over whole.
-            // (The last line, when only spaces, takes the full reading.)
+            // In a group that applies, only user-agent, allow and disallow
+            // keys (and their typos) matter, and each starts with `u`, `a` or
+            // `d` in either case (SPEC §1.9): any other line, a sitemap or a
+            // comment, is passed over whole. A last line of spaces only
+            // takes the full reading.
             let key = rest
                 .iter()
                 .find(|b| !matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'));
@@ -112,6 +107,11 @@ pub fn is_allowed_once_with(
                 entries.skip_line();
                 continue;
             }
+            // A rule line of the usual shape whose value starts unlike the
+            // path is settled by those first bytes: it only marks the group
+            // as having rules. Google's allow rules take the full reading
+            // (see below). Only bytes within the line's first
+            // `MAX_LINE_BYTES` are read, as the full reading keeps no more.
             if let Some((allow, at)) = rule_start(rest) {
                 let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
                 let value = kept.get(at..).unwrap_or_default();
