@@ -32,7 +32,6 @@ impl Strategy {
         (strategy, body.len())
     }
 
-    /// Whether `body` (a pattern without its final `$`) matches `path`.
     /// The strategy for the same body with a final `$`.
     pub(crate) fn anchored(self) -> Strategy {
         match self {
@@ -41,6 +40,7 @@ impl Strategy {
         }
     }
 
+    /// Whether `body` (a pattern without its final `$`) matches `path`.
     #[inline]
     pub(crate) fn matches(self, body: &[u8], path: &[u8]) -> bool {
         match self {
