@@ -98,6 +98,11 @@ pub(crate) const fn is_space(b: u8) -> bool {
     b <= b' ' && (0x1_0000_3E00_u64 >> b) & 1 != 0
 }
 
+/// A space inside a line: [`is_space`] but for the line ends CR and LF.
+pub(crate) const fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c')
+}
+
 /// Trims [`is_space`] bytes from both ends.
 pub(crate) fn trim(mut s: &[u8]) -> &[u8] {
     while let [first, rest @ ..] = s {
@@ -171,10 +176,7 @@ fn two_words(content: &[u8]) -> Option<KeyValue<'_>> {
 #[inline]
 pub(crate) fn rule_start(line: &[u8]) -> Option<(bool, usize)> {
     let blank = |mut at: usize| {
-        while line
-            .get(at)
-            .is_some_and(|b| matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'))
-        {
+        while line.get(at).is_some_and(|&b| is_blank(b)) {
             at += 1;
         }
         at
@@ -289,6 +291,16 @@ fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
     )
 }
 
+/// Where the line holding `bytes[from]` ends: the index of its CR or LF,
+/// or `bytes.len()`.
+#[inline]
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    match bytes.get(from) {
+        None | Some(b'\r' | b'\n') => from,
+        Some(_) => memchr::memchr2(b'\r', b'\n', &bytes[from..]).map_or(bytes.len(), |i| from + i),
+    }
+}
+
 /// One physical line of [`Entries`], with its line end removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry<'a> {
@@ -332,6 +344,20 @@ impl<'a> Entries<'a> {
         if self.done { &[] } else { self.rest }
     }
 
+    /// Moves past the line of `self.rest` that ends at `end` (a CR, an LF,
+    /// the start of a CRLF, or the end of the bytes).
+    #[inline]
+    fn step_past(&mut self, end: usize) {
+        let rest = self.rest;
+        match rest.get(end) {
+            Some(&b) => {
+                let crlf = b == b'\r' && rest.get(end + 1) == Some(&b'\n');
+                self.rest = &rest[end + 1 + usize::from(crlf)..];
+            }
+            None => self.done = true,
+        }
+    }
+
     /// Passes over the next line without reading it.
     pub(crate) fn skip_line(&mut self) {
         if self.done {
@@ -339,13 +365,7 @@ impl<'a> Entries<'a> {
         }
         self.number = self.number.saturating_add(1);
         let rest = self.rest;
-        match memchr::memchr2(b'\r', b'\n', rest) {
-            Some(end) => {
-                let crlf = rest[end] == b'\r' && rest.get(end + 1) == Some(&b'\n');
-                self.rest = &rest[end + 1 + usize::from(crlf)..];
-            }
-            None => self.done = true,
-        }
+        self.step_past(memchr::memchr2(b'\r', b'\n', rest).unwrap_or(rest.len()));
     }
 
     /// Passes over whole lines until one whose first byte other than a
@@ -367,7 +387,7 @@ impl<'a> Entries<'a> {
         while let Some(found) = memchr::memchr2(a, b, &rest[from..]) {
             let found = from + found;
             let mut start = found;
-            while start > 0 && matches!(rest[start - 1], b' ' | b'\t' | b'\x0b' | b'\x0c') {
+            while start > 0 && is_blank(rest[start - 1]) {
                 start -= 1;
             }
             // `rest` starts at a line's start.
@@ -391,12 +411,6 @@ impl<'a> Iterator for Entries<'a> {
         }
         self.number = self.number.saturating_add(1);
         let rest = self.rest;
-        let line_end = |from: usize| match rest.get(from) {
-            None | Some(b'\r' | b'\n') => from,
-            Some(_) => {
-                memchr::memchr2(b'\r', b'\n', &rest[from..]).map_or(rest.len(), |i| from + i)
-            }
-        };
         let first = scan::<true>(rest, 0);
         let mut kv = None;
         let end = if rest.get(first) == Some(&b':') {
@@ -410,18 +424,12 @@ impl<'a> Iterator for Entries<'a> {
                     separator: Separator::Colon,
                 });
             }
-            line_end(value_end)
+            line_end(rest, value_end)
         } else {
-            line_end(first)
+            line_end(rest, first)
         };
         let line = &rest[..end.min(MAX_LINE_BYTES)];
-        match rest.get(end) {
-            Some(&b) => {
-                let crlf = b == b'\r' && rest.get(end + 1) == Some(&b'\n');
-                self.rest = &rest[end + 1 + usize::from(crlf)..];
-            }
-            None => self.done = true,
-        }
+        self.step_past(end);
         if end > MAX_LINE_BYTES {
             // Content past the limit: the general reading of the cut line.
             kv = key_value(line);
@@ -568,12 +576,7 @@ mod tests {
     /// from the first line whose first byte other than a space or tab is
     /// `u` or `U`, by the reference reading (line numbers aside).
     fn skipped_slow(body: &[u8]) -> Vec<(&[u8], Option<KeyValue<'_>>)> {
-        let first = |e: &Entry<'_>| {
-            e.bytes
-                .iter()
-                .copied()
-                .find(|b| !matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'))
-        };
+        let first = |e: &Entry<'_>| e.bytes.iter().copied().find(|&b| !is_blank(b));
         slow(body)
             .into_iter()
             .skip_while(|e| !matches!(first(e), Some(b'u' | b'U')))

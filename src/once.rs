@@ -15,7 +15,7 @@
 
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
-use crate::lex::{Entries, MAX_LINE_BYTES, prepare, rule_start};
+use crate::lex::{Entries, MAX_LINE_BYTES, is_blank, prepare, rule_start};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
     CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form,
@@ -100,9 +100,7 @@ pub fn is_allowed_once_with(
             // `d` in either case (SPEC §1.9): any other line, a sitemap or a
             // comment, is passed over whole. A last line of spaces only
             // takes the full reading.
-            let key = rest
-                .iter()
-                .find(|b| !matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'));
+            let key = rest.iter().find(|&&b| !is_blank(b));
             if key.is_some_and(|b| !matches!(b | 0x20, b'u' | b'a' | b'd')) {
                 entries.skip_line();
                 continue;
