@@ -14,7 +14,7 @@ use crate::agent::{is_global, token_prefix};
 use crate::decision::RuleKind;
 use crate::diag::{Diagnostic, DiagnosticKind, quote};
 use crate::directive::{Directive, is_crawl_delay, recognize};
-use crate::lex::{Entries, MAX_LINE_BYTES, Separator, prepare};
+use crate::lex::{Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, first_eight, prepare};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{index_htm_cut, matching_form};
 use crate::pattern::Strategy;
@@ -141,17 +141,6 @@ pub(crate) fn byte_mask(bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .fold(0, |mask, b| mask | 1 << ((b ^ (b >> 6)) & 63))
-}
-
-/// The first eight bytes of `bytes`, zero-padded.
-#[inline]
-fn first_eight(bytes: &[u8]) -> [u8; 8] {
-    if let Some(word) = bytes.first_chunk::<8>() {
-        return *word;
-    }
-    let mut word = [0u8; 8];
-    word[..bytes.len()].copy_from_slice(bytes);
-    word
 }
 
 /// The first eight bytes of `bytes`, little-endian and zero-padded.
@@ -330,12 +319,10 @@ pub(crate) fn token_key(token: &[u8]) -> u64 {
     let word = u64::from_be_bytes(first_eight(token));
     // ASCII lower-casing a word at a time: a high bit in each byte from `A`
     // to `Z`, moved down to the case bit.
-    let ones = u64::from_be_bytes([0x01; 8]);
-    let highs = ones << 7;
-    let low = word & !highs;
-    let from_a = low + ones * u64::from(0x80 - b'A');
-    let past_z = low + ones * u64::from(0x80 - b'Z' - 1);
-    let upper = from_a & !past_z & !word & highs;
+    let low = word & !HIGHS;
+    let from_a = low + ONES * u64::from(0x80 - b'A');
+    let past_z = low + ONES * u64::from(0x80 - b'Z' - 1);
+    let upper = from_a & !past_z & !word & HIGHS;
     word | upper >> 2
 }
 

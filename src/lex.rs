@@ -184,15 +184,7 @@ pub(crate) fn rule_start(line: &[u8]) -> Option<(bool, usize)> {
     // Setting bit 5 lower-cases a letter and makes no other byte a letter.
     // Zero-padded: a padding byte folds to a space, which no key has.
     let folded = |at: usize| {
-        let bytes = line.get(at..).unwrap_or_default();
-        let word = bytes.first_chunk::<8>().copied().unwrap_or_else(|| {
-            let mut word = [0u8; 8];
-            for (w, b) in word.iter_mut().zip(bytes) {
-                *w = *b;
-            }
-            word
-        });
-        u64::from_le_bytes(word) | u64::from_le_bytes([0x20; 8])
+        u64::from_le_bytes(first_eight(line.get(at..).unwrap_or_default())) | (ONES * 0x20)
     };
     let key = blank(0);
     let word = folded(key);
@@ -214,8 +206,21 @@ fn is_stop<const COLON: bool>(b: u8) -> bool {
     matches!(b, b'\r' | b'\n' | b'#' | 0) || (COLON && b == b':')
 }
 
-const ONES: u64 = u64::from_le_bytes([0x01; 8]);
-const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+/// `0x01` in every byte of a word.
+pub(crate) const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+/// `0x80` in every byte of a word.
+pub(crate) const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// The first eight bytes of `bytes`, zero-padded.
+#[inline]
+pub(crate) fn first_eight(bytes: &[u8]) -> [u8; 8] {
+    if let Some(word) = bytes.first_chunk::<8>() {
+        return *word;
+    }
+    let mut word = [0u8; 8];
+    word[..bytes.len()].copy_from_slice(bytes);
+    word
+}
 
 /// A high bit in each byte of `word` below `n` (at most 0x80), and perhaps
 /// in some bytes above such a byte, never in none of them.
