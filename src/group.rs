@@ -299,6 +299,49 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
     order
 }
 
+/// Sorts the rules of an indexed group (at `start` in [`Parsed::rules`]) by
+/// literal prefix and then precedence, and appends the group's literals to
+/// `out`, each linked to the longest other literal that prefixes it.
+fn index_group(rules: &mut [CompiledRule], start: usize, text: &[u8], out: &mut Vec<Literal>) {
+    let literals: Vec<Span> = rules
+        .iter()
+        .map(|r| r.pattern.prefix(r.literal(text).len()))
+        .collect();
+    let order = sort_by_literal(&literals, rules, text);
+    // The literals in that order, read in one sweep.
+    let sorted_literals: Vec<Span> = order.iter().map(|&i| literals[i as usize]).collect();
+    let first = out.len() as u32;
+    // The stack holds the chain of literals that are prefixes of the current
+    // one.
+    let mut chain: Vec<u32> = Vec::new();
+    let mut at = 0;
+    while at < order.len() {
+        let span = sorted_literals[at];
+        let literal = span.bytes(text);
+        let run = sorted_literals[at..]
+            .iter()
+            .take_while(|l| l.bytes(text) == literal)
+            .count();
+        while chain
+            .last()
+            .is_some_and(|&p| !literal.starts_with(out[(first + p) as usize].bytes.bytes(text)))
+        {
+            chain.pop();
+        }
+        let index = out.len() as u32 - first;
+        out.push(Literal {
+            key: chunk(literal, 0),
+            bytes: span,
+            parent: chain.last().copied().unwrap_or(NO_PARENT),
+            rules: ((start + at) as u32, (start + at + run) as u32),
+        });
+        chain.push(index);
+        at += run;
+    }
+    let sorted: Vec<CompiledRule> = order.iter().map(|&i| rules[i as usize].clone()).collect();
+    rules.clone_from_slice(&sorted);
+}
+
 /// A user-agent line: the group it adds to, and what it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct AgentEntry {
@@ -543,46 +586,8 @@ impl Builder<'_> {
                 rules.sort_unstable_by(CompiledRule::precedence);
                 continue;
             }
-            let text = out.text.as_bytes();
-            let literals: Vec<Span> = rules
-                .iter()
-                .map(|r| r.pattern.prefix(r.literal(text).len()))
-                .collect();
-            let order = sort_by_literal(&literals, rules, text);
-            let keyed: Vec<(Span, u32)> =
-                order.iter().map(|&i| (literals[i as usize], i)).collect();
             let first = out.literals.len() as u32;
-            // Literals in sorted order; the stack holds the chain of literals
-            // that are prefixes of the current one.
-            let mut chain: Vec<u32> = Vec::new();
-            let mut at = 0;
-            while at < keyed.len() {
-                let (span, _) = keyed[at];
-                let literal = span.bytes(text);
-                let run = keyed[at..]
-                    .iter()
-                    .take_while(|(l, _)| l.bytes(text) == literal)
-                    .count();
-                while chain.last().is_some_and(|&p| {
-                    !literal.starts_with(out.literals[(first + p) as usize].bytes.bytes(text))
-                }) {
-                    chain.pop();
-                }
-                let index = out.literals.len() as u32 - first;
-                out.literals.push(Literal {
-                    key: chunk(literal, 0),
-                    bytes: span,
-                    parent: chain.last().copied().unwrap_or(NO_PARENT),
-                    rules: ((start + at) as u32, (start + at + run) as u32),
-                });
-                chain.push(index);
-                at += run;
-            }
-            let sorted: Vec<CompiledRule> = keyed
-                .iter()
-                .map(|(_, i)| rules[*i as usize].clone())
-                .collect();
-            rules.clone_from_slice(&sorted);
+            index_group(rules, start, out.text.as_bytes(), &mut out.literals);
             group.literals = (first, out.literals.len() as u32);
         }
         let text = out.text.as_bytes();
