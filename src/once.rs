@@ -94,30 +94,10 @@ pub fn is_allowed_once_with(
             entries.skip_to_line_starting(b'u', b'U');
         }
         if named || global {
-            let rest = entries.rest();
-            // In a group that applies, only user-agent, allow and disallow
-            // keys (and their typos) matter, and each starts with `u`, `a` or
-            // `d` in either case (SPEC §1.9): any other line, a sitemap or a
-            // comment, is passed over whole. A last line of spaces only
-            // takes the full reading.
-            let key = rest.iter().find(|&&b| !is_blank(b));
-            if key.is_some_and(|b| !matches!(b | 0x20, b'u' | b'a' | b'd')) {
+            if let Some(settled) = settle(entries.rest(), path, profile) {
+                in_rules |= settled == Settled::Rule;
                 entries.skip_line();
                 continue;
-            }
-            // A rule line of the usual shape whose value starts unlike the
-            // path is settled by those first bytes: it only marks the group
-            // as having rules. Google's allow rules take the full reading
-            // (see below). Only bytes within the line's first
-            // `MAX_LINE_BYTES` are read, as the full reading keeps no more.
-            if let Some((allow, at)) = rule_start(rest) {
-                let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
-                let value = kept.get(at..).unwrap_or_default();
-                if !(allow && profile == Profile::Google) && literal_start_differs(value, path) {
-                    in_rules = true;
-                    entries.skip_line();
-                    continue;
-                }
             }
         }
         let Some(line) = entries.next() else {
@@ -160,9 +140,7 @@ pub fn is_allowed_once_with(
                 let allow = recognized.directive == Directive::Allow;
                 // Most rules differ from the path in their first literal
                 // bytes: they are passed over without their matching form.
-                // Google's index.htm rule can match where the pattern does
-                // not, so its allow rules take the full reading.
-                let index_htm = allow && profile == Profile::Google;
+                let index_htm = has_index_htm_rule(allow, profile);
                 if !index_htm && literal_start_differs(kv.value, path) {
                     continue;
                 }
@@ -189,6 +167,48 @@ pub fn is_allowed_once_with(
     }
     let best = if ever_named { best_named } else { best_global };
     best.is_none_or(|(_, allow)| allow)
+}
+
+/// A line of a group that applies, settled without the full reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Settled {
+    /// A rule that cannot match the path: it only marks the group as having
+    /// rules.
+    Rule,
+    /// Neither a rule nor a user-agent line: it changes nothing.
+    Other,
+}
+
+/// Settles the line at the start of `rest`, in a group that applies, when
+/// its first bytes are enough; `None` when it needs the full reading.
+///
+/// Only user-agent, allow and disallow keys (and their typos) matter, and
+/// each starts with `u`, `a` or `d` in either case (SPEC §1.9): any other
+/// line, a sitemap or a comment, is [`Settled::Other`]. A rule line of the
+/// usual shape whose value starts unlike the path is [`Settled::Rule`].
+/// Only bytes within the line's first [`MAX_LINE_BYTES`] are read, as the
+/// full reading keeps no more; a last line of spaces only takes the full
+/// reading.
+#[inline]
+fn settle(rest: &[u8], path: &[u8], profile: Profile) -> Option<Settled> {
+    let key = rest.iter().find(|&&b| !is_blank(b));
+    if key.is_some_and(|b| !matches!(b | 0x20, b'u' | b'a' | b'd')) {
+        return Some(Settled::Other);
+    }
+    let (allow, at) = rule_start(rest)?;
+    let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
+    let value = kept.get(at..).unwrap_or_default();
+    if !has_index_htm_rule(allow, profile) && literal_start_differs(value, path) {
+        return Some(Settled::Rule);
+    }
+    None
+}
+
+/// Whether a rule can also match through Google's index.htm rule (SPEC
+/// §5.5), and so matches where its pattern does not: such a rule always
+/// takes the full reading.
+fn has_index_htm_rule(allow: bool, profile: Profile) -> bool {
+    allow && profile == Profile::Google
 }
 
 /// Whether a pattern in matching form (with its final `$`, if any) matches.
