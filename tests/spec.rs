@@ -266,11 +266,11 @@ fn spec_2_1_records_do_not_end_groups() {
     let body = b"User-agent: a\nCrawl-delay: 5\n# c\n\nSitemap: /s\nUser-agent: b\nDisallow: /\nUser-agent: c\nDisallow: /c\n";
     for p in BOTH {
         let r = parse(p, body);
-        assert!(!r.is_allowed("a", "/x"), "{p}");
-        assert!(!r.is_allowed("b", "/x"), "{p}");
+        assert!(!allowed(p, body, "a", "/x"), "{p}");
+        assert!(!allowed(p, body, "b", "/x"), "{p}");
         // A user-agent line after a rule starts a new group.
-        assert!(r.is_allowed("c", "/x"), "{p}");
-        assert!(!r.is_allowed("c", "/c"), "{p}");
+        assert!(allowed(p, body, "c", "/x"), "{p}");
+        assert!(!allowed(p, body, "c", "/c"), "{p}");
         assert_eq!(r.group_count(), 2);
         assert_eq!(r.crawl_delay("b"), Some(Duration::from_secs(5)), "{p}");
     }
@@ -279,9 +279,10 @@ fn spec_2_1_records_do_not_end_groups() {
 #[test]
 fn spec_2_2_rules_before_any_user_agent_are_ignored() {
     for p in BOTH {
-        let r = parse(p, b"Disallow: /a\nAllow: /b\nUser-agent: *\nDisallow: /c\n");
-        assert!(r.is_allowed("bot", "/a"), "{p}");
-        assert!(!r.is_allowed("bot", "/c"), "{p}");
+        let body = b"Disallow: /a\nAllow: /b\nUser-agent: *\nDisallow: /c\n";
+        let r = parse(p, body);
+        assert!(allowed(p, body, "bot", "/a"), "{p}");
+        assert!(!allowed(p, body, "bot", "/c"), "{p}");
         assert_eq!(
             kinds(&r),
             [
@@ -380,12 +381,14 @@ fn spec_3_2_tokens_compare_case_insensitively_and_for_equality() {
     let body =
         b"User-agent: Googlebot-News\nDisallow: /news\nUser-agent: GOOGLEBOT\nDisallow: /web\n";
     for p in BOTH {
-        let r = parse(p, body);
-        assert!(r.is_allowed("googlebot", "/news"), "{p}");
-        assert!(!r.is_allowed("googlebot", "/web"), "{p}");
-        assert!(r.is_allowed("googlebot-news", "/web"), "{p}");
-        assert!(!r.is_allowed("GoogleBot-NEWS", "/news"), "{p}");
-        assert!(r.is_allowed("Google", "/web"), "{p}: not a prefix match");
+        assert!(allowed(p, body, "googlebot", "/news"), "{p}");
+        assert!(!allowed(p, body, "googlebot", "/web"), "{p}");
+        assert!(allowed(p, body, "googlebot-news", "/web"), "{p}");
+        assert!(!allowed(p, body, "GoogleBot-NEWS", "/news"), "{p}");
+        assert!(
+            allowed(p, body, "Google", "/web"),
+            "{p}: not a prefix match"
+        );
     }
 }
 
@@ -394,24 +397,26 @@ fn spec_3_3_groups_naming_a_crawler_are_merged() {
     let body = b"User-agent: a\nDisallow: /x\nAllow: /x/y/z\n\nUser-agent: *\nDisallow: /g\n\nUser-agent: a\nAllow: /x/y\nDisallow: /q\n";
     for p in BOTH {
         let r = parse(p, body);
-        assert!(!r.is_allowed("a", "/x"), "{p}");
+        assert!(!allowed(p, body, "a", "/x"), "{p}");
         assert!(
-            r.is_allowed("a", "/x/y"),
+            allowed(p, body, "a", "/x/y"),
             "{p}: the later group's longer allow wins"
         );
         assert_eq!(r.decide("a", "/x/y/z").rule().map(|r| r.line()), Some(3));
-        assert!(!r.is_allowed("a", "/q"), "{p}");
+        assert!(!allowed(p, body, "a", "/q"), "{p}");
         assert!(
-            r.is_allowed("a", "/g"),
+            allowed(p, body, "a", "/g"),
             "{p}: global rules do not apply to a named crawler"
         );
-        assert!(!r.is_allowed("b", "/g"), "{p}");
+        assert!(!allowed(p, body, "b", "/g"), "{p}");
         // No group at all: everything is allowed.
         assert!(allowed(p, b"Sitemap: /s\n", "a", "/x"), "{p}");
     }
     // Several global groups are merged too.
-    let r = RobotsTxt::parse(b"User-agent: *\nDisallow: /a\nUser-agent: *\nDisallow: /b\n");
-    assert!(!r.is_allowed("bot", "/a") && !r.is_allowed("bot", "/b"));
+    let merged = b"User-agent: *\nDisallow: /a\nUser-agent: *\nDisallow: /b\n";
+    assert!(
+        !allowed(Profile::Rfc, merged, "bot", "/a") && !allowed(Profile::Rfc, merged, "bot", "/b")
+    );
 }
 
 #[test]
@@ -627,14 +632,7 @@ fn spec_5_5_google_index_htm_allows_the_directory() {
     // The derived `/d/$` has priority 4, so it ties `Disallow: /d/$` and wins
     // as an allow, in the parsed file and in the one-shot check alike.
     let tie = b"User-agent: *\nDisallow: /d/$\nAllow: /d/index.html\n";
-    let google_options = ParseOptions::new().profile(Profile::Google);
-    assert!(parse(Profile::Google, tie).is_allowed("bot", "/d/"));
-    assert!(robots::is_allowed_once_with(
-        tie,
-        &google_options,
-        "bot",
-        "/d/"
-    ));
+    assert!(allowed(Profile::Google, tie, "bot", "/d/"));
 }
 
 #[test]
