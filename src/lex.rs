@@ -617,6 +617,32 @@ mod tests {
         }
     }
 
+    #[test]
+    fn skipping_one_line_agrees_with_reading_it() {
+        // SPEC §1.4: LF, CR and CRLF each end one line, and a body ending in
+        // a line end has a last, empty line.
+        for body in [
+            &b"a\nb"[..],
+            b"a\rb",
+            b"a\r\nb",
+            b"a\r\rb",
+            b"\n\n",
+            b"a",
+            b"",
+        ] {
+            let mut skipping = Entries::new(body);
+            skipping.skip_line();
+            let mut reading = Entries::new(body);
+            reading.next();
+            assert_eq!(skipping.rest(), reading.rest(), "{body:?}");
+            assert_eq!(
+                skipping.collect::<Vec<_>>(),
+                reading.collect::<Vec<_>>(),
+                "{body:?}"
+            );
+        }
+    }
+
     /// What [`rule_start`] promises: the full reading's key is that rule's,
     /// and its value (when not empty) starts at the byte given.
     fn rule_start_agrees(body: &[u8]) -> Result<(), alloc::string::String> {
