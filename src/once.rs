@@ -15,7 +15,7 @@
 
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
-use crate::lex::{Entries, MAX_LINE_BYTES, is_blank, prepare, rule_start};
+use crate::lex::{Entries, MAX_LINE_BYTES, Pair, is_blank, prepare, rule_start};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
     CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form,
@@ -80,6 +80,9 @@ pub fn is_allowed_once_with(
     let mut best_global: Option<(usize, bool)> = None;
 
     let mut entries = Entries::new(&bytes);
+    // Set up once: most lines outside the groups that apply are passed over
+    // by this search.
+    let user_agent_start = Pair::new(b'u', b'U');
     loop {
         // While no group that can decide is open, only a user-agent line can
         // change anything. Once a group named the caller, global groups no
@@ -91,7 +94,7 @@ pub fn is_allowed_once_with(
         // a search for that letter.
         if !named && (!global || ever_named) {
             global = false;
-            entries.skip_to_line_starting(b'u', b'U');
+            entries.skip_to_line_starting(&user_agent_start);
         }
         if named || global {
             if let Some(settled) = settle(entries.rest(), path, profile) {
