@@ -432,7 +432,9 @@ impl<'a> Entries<'a> {
     /// keys are trimmed), so a caller that cares about one key only, as
     /// [`is_allowed_once`](crate::is_allowed_once) does between groups, finds
     /// the next such line by a search for its first letter instead of
-    /// reading every line. Line numbers are not counted across the lines
+    /// reading every line; a letter found inside a line (`/user/` in a path)
+    /// sends the search on from that line's end, past the line's other
+    /// letters. Line numbers are not counted across the lines
     /// passed over; the one-shot check never reads them.
     pub(crate) fn skip_to_line_starting(&mut self, first: &Pair) {
         if self.done {
@@ -451,7 +453,11 @@ impl<'a> Entries<'a> {
                 self.rest = &rest[start..];
                 return;
             }
-            from = found + 1;
+            // Inside a line: the next candidate starts the next line.
+            match self.line_ends.find(&rest[found..]) {
+                Some(end) => from = found + end + 1,
+                None => break,
+            }
         }
         self.done = true;
     }
