@@ -143,10 +143,10 @@ pub fn is_allowed_once_with(
                 let allow = recognized.directive == Directive::Allow;
                 // Most rules differ from the path in their first literal
                 // bytes: they are passed over without their matching form.
-                let index_htm = has_index_htm_rule(allow, profile);
-                if !index_htm && literal_start_differs(kv.value, path) {
+                if ruled_out(kv.value, path, allow, profile) {
                     continue;
                 }
+                let index_htm = allow && profile == Profile::Google;
                 let pattern = matching_form(kv.value, profile);
                 let mut candidate = matches(&pattern, path).then_some((pattern.len(), allow));
                 // Google profile: `Allow: /d/index.html` also allows `/d/`.
@@ -201,17 +201,25 @@ fn settle(rest: &[u8], path: &[u8], profile: Profile) -> Option<Settled> {
     let (allow, at) = rule_start(rest)?;
     let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
     let value = kept.get(at..).unwrap_or_default();
-    if !has_index_htm_rule(allow, profile) && literal_start_differs(value, path) {
+    if ruled_out(value, path, allow, profile) {
         return Some(Settled::Rule);
     }
     None
 }
 
-/// Whether a rule can also match through Google's index.htm rule (SPEC
-/// §5.5), and so matches where its pattern does not: such a rule always
-/// takes the full reading.
-fn has_index_htm_rule(allow: bool, profile: Profile) -> bool {
-    allow && profile == Profile::Google
+/// Whether a rule whose value (or rest of line from the value) is `value`
+/// certainly matches no part of `path`: its literal start differs from the
+/// path (see [`literal_start_differs`]).
+///
+/// In the Google profile an allow also matches through the index.htm rule
+/// (SPEC §5.5): its pattern cut after a `/`, anchored. That rule shares the
+/// pattern's literal start up to the cut and then ends, so it can match a
+/// path that the value starts with, but no path that differs from the
+/// value in a byte.
+#[inline]
+fn ruled_out(value: &[u8], path: &[u8], allow: bool, profile: Profile) -> bool {
+    literal_start_differs(value, path)
+        && !(allow && profile == Profile::Google && value.starts_with(path))
 }
 
 /// Whether a pattern in matching form (with its final `$`, if any) matches.

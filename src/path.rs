@@ -503,7 +503,7 @@ mod tests {
         #[test]
         fn a_differing_literal_start_never_matches(
             pattern in proptest::collection::vec(proptest::sample::select(
-                alloc::vec!["/", "a", "b", "%", "%61", "%2f", "*", "$", " ", "\u{e9}", "%C3%A9"]), 0..6),
+                alloc::vec!["/", "a", "b", "%", "%61", "%2f", "*", "$", " ", "\u{e9}", "%C3%A9", "/index.htm", "l"]), 0..6),
             path in proptest::collection::vec(proptest::sample::select(
                 alloc::vec!["/", "a", "b", "%2F", "%24", "%C3%A9", "$", "*"]), 0..6),
         ) {
@@ -516,6 +516,14 @@ mod tests {
                     let form = matching_form(pattern.as_bytes(), profile);
                     let (strategy, len) = crate::pattern::Strategy::of(&form);
                     proptest::prop_assert!(!strategy.matches(&form[..len], path), "{:?} {:?} {:?}", profile, pattern, path);
+                    // Google's index.htm rule for an allow (SPEC §5.5): the
+                    // pattern cut after a `/`, anchored, can match a path
+                    // that the pattern starts with, but no other.
+                    let differs_in_a_byte = !pattern.as_bytes().starts_with(path);
+                    if let Some(cut) = index_htm_cut(&form).filter(|_| differs_in_a_byte) {
+                        let derived = crate::pattern::Strategy::of(&form[..cut]).0.anchored();
+                        proptest::prop_assert!(!derived.matches(&form[..cut], path), "index.htm {:?} {:?} {:?}", profile, pattern, path);
+                    }
                 }
             }
         }

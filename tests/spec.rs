@@ -603,6 +603,9 @@ fn spec_5_5_google_index_htm_allows_the_directory() {
     let rfc = parse(Profile::Rfc, body);
     let d = google.decide("bot", "/d/");
     assert!(d.is_allowed());
+    // The one-shot check must not pass over the allow because its literal
+    // start runs past the path: the derived rule matches there.
+    assert!(allowed(Profile::Google, body, "bot", "/d/"));
     let rule = d.rule().unwrap();
     assert_eq!(
         (
@@ -614,11 +617,11 @@ fn spec_5_5_google_index_htm_allows_the_directory() {
         (3, "/d/index.html", "/d/$", 4)
     );
     assert!(
-        !google.is_allowed("bot", "/d/other"),
+        !allowed(Profile::Google, body, "bot", "/d/other"),
         "only the directory itself"
     );
-    assert!(!google.is_allowed("bot", "/d/?q"));
-    assert!(google.is_allowed("bot", "/e/"));
+    assert!(!allowed(Profile::Google, body, "bot", "/d/?q"));
+    assert!(allowed(Profile::Google, body, "bot", "/e/"));
     assert!(!rfc.is_allowed("bot", "/d/"));
     assert!(!rfc.is_allowed("bot", "/e/"));
     for r in [&google, &rfc] {
