@@ -185,26 +185,24 @@ enum Settled {
 /// Settles the line at the start of `rest`, in a group that applies, when
 /// its first bytes are enough; `None` when it needs the full reading.
 ///
-/// Only user-agent, allow and disallow keys (and their typos) matter, and
-/// each starts with `u`, `a` or `d` in either case (SPEC §1.9): any other
-/// line, a sitemap or a comment, is [`Settled::Other`]. A rule line of the
-/// usual shape whose value starts unlike the path is [`Settled::Rule`].
-/// Only bytes within the line's first [`MAX_LINE_BYTES`] are read, as the
-/// full reading keeps no more; a last line of spaces only takes the full
-/// reading.
+/// Most lines are rules: a rule line of the usual shape (see [`rule_start`])
+/// whose value starts unlike the path is [`Settled::Rule`]; one whose value
+/// could match takes the full reading. Of the other lines, only user-agent
+/// lines and rules of unusual shape or with a typo matter, and each key
+/// starts with `u`, `a` or `d` in either case (SPEC §1.9): any other line, a
+/// sitemap or a comment, is [`Settled::Other`]. Only bytes within the
+/// line's first [`MAX_LINE_BYTES`] are read, as the full reading keeps no
+/// more; a last line of spaces only takes the full reading.
 #[inline]
 fn settle(rest: &[u8], path: &[u8], profile: Profile) -> Option<Settled> {
+    if let Some((allow, at)) = rule_start(rest) {
+        let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
+        let value = kept.get(at..).unwrap_or_default();
+        return ruled_out(value, path, allow, profile).then_some(Settled::Rule);
+    }
     let key = rest.iter().find(|&&b| !is_blank(b));
-    if key.is_some_and(|b| !matches!(b | 0x20, b'u' | b'a' | b'd')) {
-        return Some(Settled::Other);
-    }
-    let (allow, at) = rule_start(rest)?;
-    let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
-    let value = kept.get(at..).unwrap_or_default();
-    if ruled_out(value, path, allow, profile) {
-        return Some(Settled::Rule);
-    }
-    None
+    key.is_some_and(|b| !matches!(b | 0x20, b'u' | b'a' | b'd'))
+        .then_some(Settled::Other)
 }
 
 /// Whether a rule whose value (or rest of line from the value) is `value`
