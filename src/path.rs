@@ -222,6 +222,19 @@ fn rewrite_canonical(s: &[u8], form: Form, out: &mut Vec<u8>) {
     let mut lone: Vec<usize> = Vec::new();
     let mut i = 0;
     while i < s.len() {
+        if lone.is_empty() {
+            // With no lone `%` to complete, a run of bytes that are not
+            // SPECIAL is kept as it is, in one copy.
+            let run = s[i..]
+                .iter()
+                .take_while(|&&b| !SPECIAL[usize::from(b)])
+                .count();
+            out.extend_from_slice(&s[i..i + run]);
+            i += run;
+            if i == s.len() {
+                break;
+            }
+        }
         if let Some(v) = escape_at(s, i) {
             if is_unreserved(v) {
                 push_reducing(out, &mut lone, v);
