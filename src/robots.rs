@@ -254,7 +254,6 @@ impl RobotsTxt {
         let p = &self.parsed;
         p.text.capacity()
             + size_of_val(p.rules.as_slice())
-            + size_of_val(p.filters.as_slice())
             + size_of_val(p.literals.as_slice())
             + size_of_val(p.groups.as_slice())
             + size_of_val(p.agents.as_slice())
@@ -528,16 +527,13 @@ fn first_match<'a>(
     best: &mut Option<&'a CompiledRule>,
 ) {
     let text = parsed.text.as_bytes();
-    for (rule, filter) in parsed.rules[range.clone()]
-        .iter()
-        .zip(&parsed.filters[range])
-    {
+    for rule in &parsed.rules[range] {
         // Sorted best first: once one cannot beat the best match so far,
         // none after it can.
         if best.is_some_and(|b| !rule.outranks(b)) {
             return;
         }
-        if filter.matches(rule, text, probe) {
+        if rule.filter.matches(rule, text, probe) {
             *best = Some(rule);
             return;
         }
