@@ -335,7 +335,7 @@ impl<'a> Agent<'a> {
 
     /// Whether this crawler may fetch `path_or_url`.
     pub fn is_allowed(&self, path_or_url: &str) -> bool {
-        self.decide(path_or_url).is_allowed()
+        self.is_allowed_path(&CanonicalPath::new(path_or_url))
     }
 
     /// The decision for `path_or_url`, with the deciding rule.
@@ -345,7 +345,10 @@ impl<'a> Agent<'a> {
 
     /// Whether this crawler may fetch `path`, built once beforehand.
     pub fn is_allowed_path(&self, path: &CanonicalPath<'_>) -> bool {
-        self.decide_path(path).is_allowed()
+        match self.verdict(path) {
+            Ok(rule) => rule.kind == crate::RuleKind::Allow,
+            Err(reason) => !matches!(reason, Reason::Unreachable),
+        }
     }
 
     /// The decision for `path`, built once beforehand. Never allocates.
@@ -356,40 +359,37 @@ impl<'a> Agent<'a> {
     /// is at most the sum over the rules tried of O(path × pattern pieces),
     /// and never exponential (SPEC §5.6).
     pub fn decide_path(&self, path: &CanonicalPath<'_>) -> Decision<'a> {
+        let reason = match self.verdict(path) {
+            Ok(rule) => Reason::Rule(self.robots.rule_view(rule)),
+            Err(reason) => reason,
+        };
+        let allowed = match &reason {
+            Reason::Rule(rule) => rule.kind() == crate::RuleKind::Allow,
+            Reason::Unreachable => false,
+            _ => true,
+        };
+        Decision { allowed, reason }
+    }
+
+    /// What decides for `path`: a rule, or else the reason none does.
+    ///
+    /// [`Agent::is_allowed_path`] reads only the rule's kind from this, so a
+    /// query that only wants the answer never reads the rule's text.
+    #[inline]
+    fn verdict(&self, path: &CanonicalPath<'_>) -> Result<&'a CompiledRule, Reason<'a>> {
         let profile = self.robots.profile;
         let path = path.for_profile(profile);
         // RFC 9309 §2.2.2: /robots.txt is always allowed; the query is ignored.
         if profile == Profile::Rfc && is_robots_txt(path) {
-            return Decision {
-                allowed: true,
-                reason: Reason::RobotsTxtPath,
-            };
+            return Err(Reason::RobotsTxtPath);
         }
         match self.robots.source {
             Source::Parsed { .. } => {}
-            Source::Unavailable { .. } => {
-                return Decision {
-                    allowed: true,
-                    reason: Reason::Unavailable,
-                };
-            }
-            Source::Unreachable { .. } => {
-                return Decision {
-                    allowed: false,
-                    reason: Reason::Unreachable,
-                };
-            }
+            Source::Unavailable { .. } => return Err(Reason::Unavailable),
+            Source::Unreachable { .. } => return Err(Reason::Unreachable),
         }
-        match self.best_rule(path.as_bytes()) {
-            Some(rule) => Decision {
-                allowed: rule.kind == crate::RuleKind::Allow,
-                reason: Reason::Rule(self.robots.rule_view(rule)),
-            },
-            None => Decision {
-                allowed: true,
-                reason: Reason::NoMatchingRule,
-            },
-        }
+        self.best_rule(path.as_bytes())
+            .ok_or(Reason::NoMatchingRule)
     }
 
     /// Every rule of the applicable groups that matches `path`, best first:
