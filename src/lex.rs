@@ -440,8 +440,8 @@ impl<'a> Entries<'a> {
     }
 
     /// Passes over whole lines until one whose first byte other than a
-    /// space or tab (` `, `\t`, VT, FF) is either byte of `first`; the next entry is
-    /// that line. When there is none, iteration ends.
+    /// space or tab (` `, `\t`, VT, FF) is either byte of `first`; the next
+    /// entry is that line. When there is none, iteration ends.
     ///
     /// A key starts at its line's first byte that is not a space (SPEC §1.8:
     /// keys are trimmed), so a caller that cares about one key only, as
@@ -449,8 +449,8 @@ impl<'a> Entries<'a> {
     /// the next such line by a search for its first letter instead of
     /// reading every line; a letter found inside a line (`/user/` in a path)
     /// sends the search on from that line's end, past the line's other
-    /// letters. Line numbers are not counted across the lines
-    /// passed over; the one-shot check never reads them.
+    /// letters. Line numbers are not counted across the lines passed over;
+    /// the one-shot check never reads them.
     pub(crate) fn skip_to_line_starting(&mut self, first: &Pair) {
         if self.done {
             return;
