@@ -345,10 +345,7 @@ impl<'a> Agent<'a> {
 
     /// Whether this crawler may fetch `path`, built once beforehand.
     pub fn is_allowed_path(&self, path: &CanonicalPath<'_>) -> bool {
-        match self.verdict(path) {
-            Ok(rule) => rule.kind == crate::RuleKind::Allow,
-            Err(reason) => !matches!(reason, Reason::Unreachable),
-        }
+        allows(&self.verdict(path))
     }
 
     /// The decision for `path`, built once beforehand. Never allocates.
@@ -359,16 +356,14 @@ impl<'a> Agent<'a> {
     /// is at most the sum over the rules tried of O(path × pattern pieces),
     /// and never exponential (SPEC §5.6).
     pub fn decide_path(&self, path: &CanonicalPath<'_>) -> Decision<'a> {
-        let reason = match self.verdict(path) {
-            Ok(rule) => Reason::Rule(self.robots.rule_view(rule)),
-            Err(reason) => reason,
-        };
-        let allowed = match &reason {
-            Reason::Rule(rule) => rule.kind() == crate::RuleKind::Allow,
-            Reason::Unreachable => false,
-            _ => true,
-        };
-        Decision { allowed, reason }
+        let verdict = self.verdict(path);
+        Decision {
+            allowed: allows(&verdict),
+            reason: match verdict {
+                Ok(rule) => Reason::Rule(self.robots.rule_view(rule)),
+                Err(reason) => reason,
+            },
+        }
     }
 
     /// What decides for `path`: a rule, or else the reason none does.
@@ -514,6 +509,16 @@ impl<'a> Agent<'a> {
             }
         }
         best
+    }
+}
+
+/// The answer an [`Agent::verdict`] gives: the deciding rule's kind, or
+/// allowed unless the site was unreachable.
+#[inline]
+fn allows(verdict: &Result<&CompiledRule, Reason<'_>>) -> bool {
+    match verdict {
+        Ok(rule) => rule.kind == crate::RuleKind::Allow,
+        Err(reason) => !matches!(reason, Reason::Unreachable),
     }
 }
 

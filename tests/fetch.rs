@@ -79,6 +79,7 @@ fn spec_7_4xx_allows_everything() {
         assert!(r.source().is_unavailable(), "{status}");
         assert!(r.is_allowed("bot", "/private"), "{status}");
         assert_eq!(r.decide("bot", "/private").reason(), Reason::Unavailable);
+        assert!(r.decide("bot", "/private").is_allowed(), "{status}");
     }
 }
 
@@ -97,6 +98,7 @@ fn spec_7_429_5xx_and_network_failures_disallow_everything() {
         assert_eq!(r.source(), Source::Unreachable { status });
         assert!(!r.is_allowed("bot", "/"), "{status:?}");
         assert_eq!(r.decide("bot", "/x").reason(), Reason::Unreachable);
+        assert!(!r.decide("bot", "/x").is_allowed(), "{status:?}");
         // RFC profile: /robots.txt itself stays allowed.
         assert!(r.is_allowed("bot", "/robots.txt"));
     }
