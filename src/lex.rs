@@ -176,42 +176,41 @@ fn two_words(content: &[u8]) -> Option<KeyValue<'_>> {
 #[inline]
 pub(crate) fn rule_start(line: &[u8]) -> Option<(bool, usize)> {
     // Setting bit 5 lower-cases a letter and makes no other byte a letter.
-    const FOLD: u64 = ONES * 0x20;
-    // The commonest layout, the key at the start and one space after the
-    // colon, by one word compare and two byte compares.
-    if let Some(head) = line.first_chunk::<10>() {
-        let word = u64::from_le_bytes(first_eight(head)) | FOLD;
-        let after = |at: usize| !line.get(at).is_some_and(|&b| is_blank(b));
-        if word == u64::from_le_bytes(*b"disallow") && head[8..] == *b": " && after(10) {
-            return Some((false, 10));
-        }
-        if word & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"allow\0\0\0")
-            && head[5..7] == *b": "
-            && after(7)
-        {
-            return Some((true, 7));
-        }
-    }
+    // Zero-padded: a padding byte folds to a space, which no key has.
+    let word = |at: usize| {
+        u64::from_le_bytes(first_eight(line.get(at..).unwrap_or_default())) | (ONES * 0x20)
+    };
+    let blank_at = |at: usize| line.get(at).is_some_and(|&b| is_blank(b));
     let blank = |mut at: usize| {
-        while line.get(at).is_some_and(|&b| is_blank(b)) {
+        while blank_at(at) {
             at += 1;
         }
         at
     };
-    // Zero-padded: a padding byte folds to a space, which no key has.
-    let folded =
-        |at: usize| u64::from_le_bytes(first_eight(line.get(at..).unwrap_or_default())) | FOLD;
+    // The commonest layout, the key at the start and one space after the
+    // colon, by two byte compares instead of the blank loops.
+    if let Some((allow, len)) = rule_key(word(0)) {
+        if line.get(len..len + 2) == Some(b": ") && !blank_at(len + 2) {
+            return Some((allow, len + 2));
+        }
+    }
     let key = blank(0);
-    let word = folded(key);
-    let (allow, after) = if word == u64::from_le_bytes(*b"disallow") {
-        (false, key + 8)
-    } else if word & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"allow\0\0\0") {
-        (true, key + 5)
-    } else {
-        return None;
-    };
-    let colon = blank(after);
+    let (allow, len) = rule_key(word(key))?;
+    let colon = blank(key + len);
     (line.get(colon) == Some(&b':')).then(|| (allow, blank(colon + 1)))
+}
+
+/// The rule key that a word of eight lower-cased bytes ([`rule_start`])
+/// starts with: whether it is an allow, and the key's length.
+#[inline(always)]
+fn rule_key(word: u64) -> Option<(bool, usize)> {
+    if word == u64::from_le_bytes(*b"disallow") {
+        Some((false, 8))
+    } else if word & 0xFF_FFFF_FFFF == u64::from_le_bytes(*b"allow\0\0\0") {
+        Some((true, 5))
+    } else {
+        None
+    }
 }
 
 /// Whether `b` ends a line's useful part: a line end, `#` or NUL, and, when
