@@ -146,7 +146,7 @@ pub fn is_allowed_once_with(
                 if ruled_out(kv.value, path, allow, profile) {
                     continue;
                 }
-                let index_htm = allow && profile == Profile::Google;
+                let index_htm = has_index_htm_rule(allow, profile);
                 let pattern = matching_form(kv.value, profile);
                 let mut candidate = matches(&pattern, path).then_some((pattern.len(), allow));
                 // Google profile: `Allow: /d/index.html` also allows `/d/`.
@@ -205,19 +205,26 @@ fn settle(rest: &[u8], path: &[u8], profile: Profile) -> Option<Settled> {
         .then_some(Settled::Other)
 }
 
-/// Whether a rule whose value (or rest of line from the value) is `value`
-/// certainly matches no part of `path`: its literal start differs from the
-/// path (see [`literal_start_differs`]).
+/// Whether a rule certainly matches no part of `path`: its literal start
+/// differs from the path (see [`literal_start_differs`]). `value` is the
+/// rule's value, or the bytes from its start on.
 ///
-/// In the Google profile an allow also matches through the index.htm rule
-/// (SPEC §5.5): its pattern cut after a `/`, anchored. That rule shares the
+/// A rule with Google's index.htm rule (see [`has_index_htm_rule`]) also
+/// matches through its pattern cut after a `/`, anchored. That shares the
 /// pattern's literal start up to the cut and then ends, so it can match a
-/// path that the value starts with, but no path that differs from the
-/// value in a byte.
+/// path that the value starts with, but no path that differs from the value
+/// in a byte. (`starts_with` then depends on no byte past that one, which
+/// lies inside the value.)
 #[inline]
 fn ruled_out(value: &[u8], path: &[u8], allow: bool, profile: Profile) -> bool {
     literal_start_differs(value, path)
-        && !(allow && profile == Profile::Google && value.starts_with(path))
+        && !(has_index_htm_rule(allow, profile) && value.starts_with(path))
+}
+
+/// Whether a rule also matches through Google's index.htm rule (SPEC §5.5):
+/// an allow, in the Google profile.
+fn has_index_htm_rule(allow: bool, profile: Profile) -> bool {
+    allow && profile == Profile::Google
 }
 
 /// Whether a pattern in matching form (with its final `$`, if any) matches.
