@@ -51,10 +51,11 @@ impl Span {
     }
 }
 
-/// An allow or disallow rule, compiled: 32 bytes, with the word that
-/// settles most paths beside it (a query reads one stream of these).
+/// An allow or disallow rule, compiled: 32 bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CompiledRule {
+    /// The [`Filter`] of the pattern, kept here so that a query reads the
+    /// rules as one stream.
     pub(crate) filter: Filter,
     /// The whole pattern in matching form (with a final `$`, if any); its
     /// length is the rule's priority (SPEC §5.2).

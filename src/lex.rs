@@ -312,6 +312,11 @@ fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
 
 /// Where the line holding `bytes[from]` ends: the index of its CR or LF,
 /// or `bytes.len()`.
+///
+/// The lexer calls this only after a value stopped at `#` or NUL, so most
+/// calls return at once; a [`Pair`] set up per body cost the parse 0.5%
+/// more instructions than `memchr2` here, unlike the one-shot check's
+/// [`Entries::skip_line`], which searches every line.
 #[inline]
 fn line_end(bytes: &[u8], from: usize) -> usize {
     match bytes.get(from) {

@@ -150,9 +150,9 @@
 //! - `std` (default): enables the standard library in the dependencies.
 //!   Without it the crate is `no_std` and needs only `alloc`; its error types
 //!   implement `core::error::Error` either way.
-//! - `proptest`: the `strategy` module, proptest strategies for crawlers' own property
-//!   tests (product tokens, patterns, paths, URLs, whole bodies, and bodies
-//!   with known verdicts). Implies `std`.
+//! - `proptest`: the `strategy` module, proptest strategies for crawlers'
+//!   own property tests (product tokens, patterns, paths, URLs, whole
+//!   bodies, and bodies with known verdicts). Implies `std`.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
