@@ -721,6 +721,18 @@ mod tests {
         }
     }
 
+    /// Every way a [`Pair`] can search on this machine, and the fallback.
+    fn every_pair(a: u8, b: u8) -> Vec<Pair> {
+        let mut pairs = alloc::vec![Pair::new(a, b), Pair(PairSearch::Any(a, b))];
+        #[cfg(target_arch = "x86_64")]
+        {
+            use memchr::arch::x86_64::{avx2, sse2};
+            pairs.extend(avx2::memchr::Two::new(a, b).map(|t| Pair(PairSearch::Avx2(t))));
+            pairs.extend(sse2::memchr::Two::new(a, b).map(|t| Pair(PairSearch::Sse2(t))));
+        }
+        pairs
+    }
+
     /// What [`rule_start`] promises: the full reading's key is that rule's,
     /// and its value (when not empty) starts at the byte given.
     fn rule_start_agrees(body: &[u8]) -> Result<(), alloc::string::String> {
@@ -791,6 +803,16 @@ mod tests {
         fn entries_agree_with_the_reference(body in proptest::collection::vec(
             proptest::sample::select(&b"ab :#\0\r\n\t\x0b\x0c\x0e\x01\x80\xff/"[..]), 0..96)) {
             proptest::prop_assert_eq!(Entries::new(&body).collect::<Vec<_>>(), slow(&body));
+        }
+
+        #[test]
+        fn every_pair_finds_the_first_of_its_two_bytes(haystack in proptest::collection::vec(
+            proptest::sample::select(&b"ab \r\n"[..]), 0..100)) {
+            // Long enough for the vector loops and their tails.
+            let expected = haystack.iter().position(|&b| b == b'\r' || b == b'\n');
+            for pair in every_pair(b'\r', b'\n') {
+                proptest::prop_assert_eq!(pair.find(&haystack), expected, "{:?}", pair);
+            }
         }
 
         #[test]
