@@ -200,6 +200,29 @@ pub(crate) fn rule_start(line: &[u8]) -> Option<(bool, usize)> {
     (line.get(colon) == Some(&b':')).then(|| (allow, blank(colon + 1)))
 }
 
+/// Reads the start of a user-agent line in its usual layout: `user-agent` in
+/// any case at the line's first byte, a colon, one space, and a byte that
+/// is not a space or tab. Returns the bytes from that byte (the value's
+/// first) to the end of the line's first [`MAX_LINE_BYTES`], past the value
+/// and any comment; `None` for any other layout, which then needs the full
+/// reading.
+///
+/// When this answers, the full reading ([`Entries`]) gives the same key, and
+/// a value that starts at the same byte (SPEC §1.8).
+#[inline]
+pub(crate) fn user_agent_start(line: &[u8]) -> Option<&[u8]> {
+    // Lower-cased as in `rule_start`; a CR folds to `-`, so that byte is
+    // compared exactly.
+    let word = u64::from_le_bytes(first_eight(line)) | (ONES * 0x20);
+    let usual = word == u64::from_le_bytes(*b"user-age")
+        && line.get(4) == Some(&b'-')
+        && line.get(8..12).is_some_and(|tail| {
+            tail[0] | 0x20 == b'n' && tail[1] | 0x20 == b't' && tail[2..] == *b": "
+        })
+        && !line.get(12).is_some_and(|&b| is_blank(b));
+    usual.then(|| &line[12..line.len().min(MAX_LINE_BYTES)])
+}
+
 /// The rule key that a word of eight lower-cased bytes ([`rule_start`])
 /// starts with: whether it is an allow, and the key's length.
 #[inline(always)]

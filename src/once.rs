@@ -15,7 +15,9 @@
 
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
-use crate::lex::{Entries, MAX_LINE_BYTES, Pair, is_blank, prepare, rule_start};
+use crate::lex::{
+    Entries, MAX_LINE_BYTES, Pair, is_blank, is_space, prepare, rule_start, user_agent_start,
+};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
     CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form,
@@ -65,15 +67,9 @@ pub fn is_allowed_once_with(
         Profile::Rfc => token_prefix(user_agent.as_bytes(), Profile::Rfc),
         Profile::Google => user_agent.as_bytes(),
     };
-    // RFC profile: an empty caller token is named by no group (SPEC §3.1).
-    let can_be_named = profile == Profile::Google || !caller.is_empty();
     let (bytes, _) = prepare(body, options.size_limit, profile);
 
-    let mut in_group = false;
-    let mut in_rules = false;
-    // Whether the current group names the caller, or is global.
-    let (mut named, mut global) = (false, false);
-    let mut ever_named = false;
+    let mut groups = Groups::default();
     // The best match so far among named groups and among global groups, as
     // (priority, is allow): the larger wins (SPEC §5.2).
     let mut best_named: Option<(usize, bool)> = None;
@@ -82,8 +78,14 @@ pub fn is_allowed_once_with(
     let mut entries = Entries::new(&bytes);
     // Set up once: most lines outside the groups that apply are passed over
     // by this search.
-    let user_agent_start = Pair::new(b'u', b'U');
+    let user_agent_letter = Pair::new(b'u', b'U');
     loop {
+        let Groups {
+            named,
+            global,
+            ever_named,
+            ..
+        } = groups;
         // While no group that can decide is open, only a user-agent line can
         // change anything. Once a group named the caller, global groups no
         // longer decide (SPEC §3.3), so `global` can be dropped; then both
@@ -93,15 +95,20 @@ pub fn is_allowed_once_with(
         // starts with `u` (SPEC §1.9), so the next line to read is found by
         // a search for that letter.
         if !named && (!global || ever_named) {
-            global = false;
-            entries.skip_to_line_starting(&user_agent_start);
+            groups.global = false;
+            entries.skip_to_line_starting(&user_agent_letter);
         }
-        if named || global {
+        if groups.named || groups.global {
             if let Some(settled) = settle(entries.rest(), path, profile) {
-                in_rules |= settled == Settled::Rule;
+                groups.in_rules |= settled == Settled::Rule;
                 entries.skip_line();
                 continue;
             }
+        }
+        if let Some((global, token)) = usual_user_agent(entries.rest(), profile) {
+            groups.user_agent(global, token, caller, profile);
+            entries.skip_line();
+            continue;
         }
         let Some(line) = entries.next() else {
             break;
@@ -112,30 +119,17 @@ pub fn is_allowed_once_with(
         let Some(recognized) = recognize(kv.key) else {
             continue;
         };
+        let Groups { named, global, .. } = groups;
         match recognized.directive {
             Directive::UserAgent => {
-                // A user-agent line after a rule starts a new group (SPEC §2.1).
-                if !in_group || in_rules {
-                    (named, global) = (false, false);
-                }
-                in_group = true;
-                in_rules = false;
-                if is_global(kv.value) {
-                    global = true;
-                } else {
-                    let token = token_prefix(kv.value, profile);
-                    let names_someone = profile == Profile::Google || !token.is_empty();
-                    if can_be_named && names_someone && token.eq_ignore_ascii_case(caller) {
-                        named = true;
-                        ever_named = true;
-                    }
-                }
+                let token = token_prefix(kv.value, profile);
+                groups.user_agent(is_global(kv.value), token, caller, profile);
             }
             Directive::Allow | Directive::Disallow => {
-                if !in_group {
+                if !groups.in_group {
                     continue;
                 }
-                in_rules = true;
+                groups.in_rules = true;
                 // Rules of a group that cannot apply are never looked at.
                 if kv.value.is_empty() || !(named || global) {
                     continue;
@@ -168,8 +162,76 @@ pub fn is_allowed_once_with(
             Directive::Sitemap => {}
         }
     }
-    let best = if ever_named { best_named } else { best_global };
+    let best = if groups.ever_named {
+        best_named
+    } else {
+        best_global
+    };
     best.is_none_or(|(_, allow)| allow)
+}
+
+/// Reads the user-agent line at the start of `rest` from its first bytes
+/// when it has the usual layout (see [`user_agent_start`]): whether its
+/// value is global, and the value's product token. `None` when it needs the
+/// full reading.
+///
+/// Gives what [`is_global`] and [`token_prefix`] give for the value the
+/// full reading finds, without finding where that value ends: the token
+/// stops before any byte that could end it, and whether `*` is global
+/// depends on the next byte only (SPEC §2.3).
+#[inline]
+fn usual_user_agent(rest: &[u8], profile: Profile) -> Option<(bool, &[u8])> {
+    let value = user_agent_start(rest)?;
+    let global = match value {
+        // `*` then a byte that ends the value (a line end, `#` or NUL: the
+        // value is `*`) or a space.
+        [b'*', next, ..] => is_space(*next) || matches!(next, b'#' | 0),
+        [b'*'] => true,
+        _ => false,
+    };
+    Some((global, token_prefix(value, profile)))
+}
+
+/// Which groups the lines read so far have opened (SPEC §2.1, §3).
+#[derive(Clone, Copy, Debug, Default)]
+struct Groups {
+    /// Whether a user-agent line has been read.
+    in_group: bool,
+    /// Whether the current group has had a rule, so that the next
+    /// user-agent line starts a new group.
+    in_rules: bool,
+    /// Whether the current group names the caller.
+    named: bool,
+    /// Whether the current group is global.
+    global: bool,
+    /// Whether any group named the caller.
+    ever_named: bool,
+}
+
+impl Groups {
+    /// Reads a user-agent line whose value is global or not, and starts
+    /// with the product token `token`; `caller` is the caller's token (the
+    /// whole user agent in the Google profile).
+    #[inline]
+    fn user_agent(&mut self, global: bool, token: &[u8], caller: &[u8], profile: Profile) {
+        // A user-agent line after a rule starts a new group (SPEC §2.1).
+        if !self.in_group || self.in_rules {
+            (self.named, self.global) = (false, false);
+        }
+        self.in_group = true;
+        self.in_rules = false;
+        if global {
+            self.global = true;
+            return;
+        }
+        // RFC profile: an empty token names no crawler, and an empty caller
+        // token is named by no group (SPEC §3.1).
+        let can_name = profile == Profile::Google || !(token.is_empty() || caller.is_empty());
+        if can_name && token.eq_ignore_ascii_case(caller) {
+            self.named = true;
+            self.ever_named = true;
+        }
+    }
 }
 
 /// A line of a group that applies, settled without the full reading.
@@ -231,4 +293,93 @@ fn has_index_htm_rule(allow: bool, profile: Profile) -> bool {
 fn matches(pattern: &[u8], path: &[u8]) -> bool {
     let (strategy, len) = Strategy::of(pattern);
     strategy.matches(&pattern[..len], path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lex::Separator;
+
+    /// What [`usual_user_agent`] promises: the full reading finds a
+    /// user-agent line, and its value gives the same answers.
+    fn usual_user_agent_agrees(body: &[u8], profile: Profile) -> Result<(), alloc::string::String> {
+        let Some((global, token)) = usual_user_agent(body, profile) else {
+            return Ok(());
+        };
+        let entry = Entries::new(body).next().ok_or("no entry")?;
+        let kv = entry.kv.ok_or("no key")?;
+        let directive = recognize(kv.key).map(|r| r.directive);
+        if directive != Some(Directive::UserAgent) || kv.separator != Separator::Colon {
+            return Err(alloc::format!("key {:?}", kv.key));
+        }
+        if is_global(kv.value) != global || token_prefix(kv.value, profile) != token {
+            return Err(alloc::format!("value {:?}: {global}, {token:?}", kv.value));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn usual_user_agent_reads_the_usual_layout_only() {
+        // SPEC §1.8, §2.3
+        for (body, expected) in [
+            (&b"User-agent: *"[..], Some((true, &b""[..]))),
+            (b"user-agent: *\n", Some((true, b""))),
+            (b"USER-AGENT: * # all", Some((true, b""))),
+            (b"User-agent: *#all", Some((true, b""))),
+            (b"User-agent: *\0", Some((true, b""))),
+            (b"User-agent: *bot", Some((false, b""))),
+            (
+                b"User-agent: Googlebot/2.1\nDisallow: /",
+                Some((false, b"Googlebot")),
+            ),
+            (b"User-agent: a-b_c d", Some((false, b"a-b_c"))),
+            (b"User-agent: #x", Some((false, b""))),
+            (b"User-agent: \n", Some((false, b""))),
+            (b"User-agent: ", Some((false, b""))),
+        ] {
+            assert_eq!(usual_user_agent(body, Profile::Rfc), expected, "{body:?}");
+            assert_eq!(
+                usual_user_agent_agrees(body, Profile::Rfc),
+                Ok(()),
+                "{body:?}"
+            );
+        }
+        // Digits end a token in the Google profile only.
+        assert_eq!(
+            usual_user_agent(b"User-agent: bot9x", Profile::Rfc),
+            Some((false, &b"bot9x"[..]))
+        );
+        assert_eq!(
+            usual_user_agent(b"User-agent: bot9x", Profile::Google),
+            Some((false, &b"bot"[..]))
+        );
+        for other in [
+            &b"User-agent:  *"[..],
+            b"User-agent:\t*",
+            b"User-agent:*",
+            b"User-agent : *",
+            b" User-agent: *",
+            b"User agent: *",
+            b"useragent: *",
+            // A CR lower-cases to `-` by the bit that folds letters.
+            b"User\ragent: *",
+            b"User-agents: *",
+            b"User-age",
+        ] {
+            assert_eq!(usual_user_agent(other, Profile::Rfc), None, "{other:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn usual_user_agent_agrees_with_entries(
+            key in proptest::sample::select(alloc::vec!["User-agent: ", "user-AGENT: ", ""]),
+            pieces in proptest::collection::vec(proptest::sample::select(
+                alloc::vec!["User-agent: ", "*", " ", "\t", "\x0b", "#", "\n", "\r", "\0", "bot", "9", "-", "/"]), 0..8)) {
+            let body = [key, &pieces.concat()].concat();
+            for profile in [Profile::Rfc, Profile::Google] {
+                proptest::prop_assert_eq!(usual_user_agent_agrees(body.as_bytes(), profile), Ok(()), "{:?}", body);
+            }
+        }
+    }
 }
