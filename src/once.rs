@@ -20,7 +20,7 @@ use crate::lex::{
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
-    CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form,
+    CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form, path_of,
 };
 use crate::pattern::Strategy;
 
@@ -58,11 +58,16 @@ pub fn is_allowed_once_with(
     path_or_url: &str,
 ) -> bool {
     let profile = options.profile;
-    let path = CanonicalPath::new(path_or_url);
-    if profile == Profile::Rfc && is_robots_txt(path.as_str()) {
+    // The Google profile matches the path as given, and never needs the
+    // canonical form (SPEC §4).
+    let path = match profile {
+        Profile::Rfc => CanonicalPath::new(path_or_url).into_canonical(),
+        Profile::Google => path_of(path_or_url),
+    };
+    if profile == Profile::Rfc && is_robots_txt(&path) {
         return true;
     }
-    let path = path.for_profile(profile).as_bytes();
+    let path = path.as_bytes();
     let caller = match profile {
         Profile::Rfc => token_prefix(user_agent.as_bytes(), Profile::Rfc),
         Profile::Google => user_agent.as_bytes(),

@@ -389,6 +389,14 @@ impl<'a> CanonicalPath<'a> {
         self.canonical.as_deref().unwrap_or(&self.given)
     }
 
+    /// The RFC canonical form, borrowing the input where it is canonical.
+    pub(crate) fn into_canonical(self) -> Cow<'a, str> {
+        match self.canonical {
+            Some(canonical) => Cow::Owned(canonical),
+            None => self.given,
+        }
+    }
+
     /// The path as the URL gave it, which the Google profile matches.
     pub fn as_given(&self) -> &str {
         &self.given
