@@ -200,6 +200,19 @@ pub(crate) fn rule_start(line: &[u8]) -> Option<(bool, usize)> {
     (line.get(colon) == Some(&b':')).then(|| (allow, blank(colon + 1)))
 }
 
+/// The value of the rule line at the start of `line` whose value starts at
+/// `at` (as [`rule_start`] gives it), as the full reading ([`Entries`])
+/// finds it; and an offset in the line from which to search for its end.
+#[inline]
+pub(crate) fn rule_value(line: &[u8], at: usize) -> (&[u8], usize) {
+    // Only the line's first MAX_LINE_BYTES count; before `at` there are
+    // only the key, blanks and the colon, so no line end.
+    let kept = &line[..line.len().min(MAX_LINE_BYTES)];
+    let from = at.min(kept.len());
+    let end = scan::<false>(kept, from);
+    (trim(&kept[from..end]), end)
+}
+
 /// Reads the start of a user-agent line in its usual layout: `user-agent` in
 /// any case at the line's first byte, a colon, one space, and a byte that
 /// is not a space or tab. Returns the bytes from that byte (the value's
@@ -454,6 +467,25 @@ impl<'a> Entries<'a> {
             }
             None => self.done = true,
         }
+    }
+
+    /// Passes over the next line without reading it, when its end is at or
+    /// after `from`.
+    #[inline]
+    pub(crate) fn skip_line_from(&mut self, from: usize) {
+        if self.done {
+            return;
+        }
+        self.number = self.number.saturating_add(1);
+        let rest = self.rest;
+        let end = match rest.get(from) {
+            None | Some(b'\r' | b'\n') => from,
+            Some(_) => self
+                .line_ends
+                .find(&rest[from..])
+                .map_or(rest.len(), |i| from + i),
+        };
+        self.step_past(end);
     }
 
     /// Passes over the next line without reading it.
@@ -776,6 +808,13 @@ mod tests {
         if !kv.value.is_empty() && start != at {
             return Err(alloc::format!("value at {start}, not {at}"));
         }
+        let (value, from) = rule_value(body, at);
+        if value != kv.value {
+            return Err(alloc::format!("value {value:?}, not {:?}", kv.value));
+        }
+        if entry.full_len < from {
+            return Err(alloc::format!("line end searched from {from}, after it"));
+        }
         Ok(())
     }
 
@@ -809,9 +848,20 @@ mod tests {
             b"allow:\r\n",
             b"Allow:  /a",
             b"disallow: \x0c/a",
+            b"Disallow: /a b \t# c",
+            b"Allow: /a\0b",
+            b"Allow: /a\r\n",
         ] {
             assert_eq!(rule_start_agrees(body), Ok(()));
         }
+        // A line longer than the limit: the value is cut where the line is.
+        let mut long = b"Disallow: /".to_vec();
+        long.resize(MAX_LINE_BYTES + 10, b'a');
+        assert_eq!(rule_start_agrees(&long), Ok(()));
+        let mut blanks = b"Disallow:".to_vec();
+        blanks.resize(MAX_LINE_BYTES + 10, b' ');
+        blanks.extend_from_slice(b"/a\n");
+        assert_eq!(rule_start_agrees(&blanks), Ok(()));
     }
 
     proptest::proptest! {

@@ -16,7 +16,8 @@
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
 use crate::lex::{
-    Entries, MAX_LINE_BYTES, Pair, is_blank, is_space, prepare, rule_start, user_agent_start,
+    Entries, MAX_LINE_BYTES, Pair, is_blank, is_space, prepare, rule_start, rule_value,
+    user_agent_start,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
@@ -75,10 +76,7 @@ pub fn is_allowed_once_with(
     let (bytes, _) = prepare(body, options.size_limit, profile);
 
     let mut groups = Groups::default();
-    // The best match so far among named groups and among global groups, as
-    // (priority, is allow): the larger wins (SPEC §5.2).
-    let mut best_named: Option<(usize, bool)> = None;
-    let mut best_global: Option<(usize, bool)> = None;
+    let mut best = Best::default();
 
     let mut entries = Entries::new(&bytes);
     // Set up once: most lines outside the groups that apply are passed over
@@ -105,7 +103,19 @@ pub fn is_allowed_once_with(
         }
         if groups.named || groups.global {
             if let Some(settled) = settle(entries.rest(), path, profile) {
-                groups.in_rules |= settled == Settled::Rule;
+                match settled {
+                    Settled::Rule => groups.in_rules = true,
+                    Settled::Other => {}
+                    Settled::Candidate { allow, value, from } => {
+                        groups.in_rules = true;
+                        entries.skip_line_from(from);
+                        if !value.is_empty() {
+                            let candidate = candidate(value, allow, path, profile);
+                            best.note(candidate, groups);
+                        }
+                        continue;
+                    }
+                }
                 entries.skip_line();
                 continue;
             }
@@ -145,32 +155,15 @@ pub fn is_allowed_once_with(
                 if ruled_out(kv.value, path, allow, profile) {
                     continue;
                 }
-                let index_htm = has_index_htm_rule(allow, profile);
-                let pattern = matching_form(kv.value, profile);
-                let mut candidate = matches(&pattern, path).then_some((pattern.len(), allow));
-                // Google profile: `Allow: /d/index.html` also allows `/d/`.
-                if candidate.is_none() && index_htm {
-                    if let Some(cut) = index_htm_cut(&pattern) {
-                        // The pattern cut after that `/`, plus `$`.
-                        let body = &pattern[..cut];
-                        let derived = Strategy::of(body).0.anchored();
-                        candidate = derived.matches(body, path).then_some((cut + 1, true));
-                    }
-                }
-                if named {
-                    best_named = best_named.max(candidate);
-                }
-                if global {
-                    best_global = best_global.max(candidate);
-                }
+                best.note(candidate(kv.value, allow, path, profile), groups);
             }
             Directive::Sitemap => {}
         }
     }
     let best = if groups.ever_named {
-        best_named
+        best.named
     } else {
-        best_global
+        best.global
     };
     best.is_none_or(|(_, allow)| allow)
 }
@@ -241,12 +234,19 @@ impl Groups {
 
 /// A line of a group that applies, settled without the full reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Settled {
+enum Settled<'a> {
     /// A rule that cannot match the path: it only marks the group as having
     /// rules.
     Rule,
     /// Neither a rule nor a user-agent line: it changes nothing.
     Other,
+    /// A rule that may match, read from its first bytes: whether it is an
+    /// allow, its value, and where in the line to search for the line's end.
+    Candidate {
+        allow: bool,
+        value: &'a [u8],
+        from: usize,
+    },
 }
 
 /// Settles the line at the start of `rest`, in a group that applies, when
@@ -261,11 +261,15 @@ enum Settled {
 /// line's first [`MAX_LINE_BYTES`] are read, as the full reading keeps no
 /// more; a last line of spaces only takes the full reading.
 #[inline]
-fn settle(rest: &[u8], path: &[u8], profile: Profile) -> Option<Settled> {
+fn settle<'a>(rest: &'a [u8], path: &[u8], profile: Profile) -> Option<Settled<'a>> {
     if let Some((allow, at)) = rule_start(rest) {
         let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
         let value = kept.get(at..).unwrap_or_default();
-        return ruled_out(value, path, allow, profile).then_some(Settled::Rule);
+        if ruled_out(value, path, allow, profile) {
+            return Some(Settled::Rule);
+        }
+        let (value, from) = rule_value(rest, at);
+        return Some(Settled::Candidate { allow, value, from });
     }
     let key = rest.iter().find(|&&b| !is_blank(b));
     key.is_some_and(|b| !matches!(b | 0x20, b'u' | b'a' | b'd'))
@@ -292,6 +296,45 @@ fn ruled_out(value: &[u8], path: &[u8], allow: bool, profile: Profile) -> bool {
 /// an allow, in the Google profile.
 fn has_index_htm_rule(allow: bool, profile: Profile) -> bool {
     allow && profile == Profile::Google
+}
+
+/// The best match so far among named groups and among global groups, as
+/// (priority, is allow): the larger wins (SPEC §5.2).
+#[derive(Clone, Copy, Debug, Default)]
+struct Best {
+    named: Option<(usize, bool)>,
+    global: Option<(usize, bool)>,
+}
+
+impl Best {
+    /// Keeps `candidate`, a rule's match, where it beats the best so far of
+    /// the kinds of group that `groups` has open.
+    #[inline]
+    fn note(&mut self, candidate: Option<(usize, bool)>, groups: Groups) {
+        if groups.named {
+            self.named = self.named.max(candidate);
+        }
+        if groups.global {
+            self.global = self.global.max(candidate);
+        }
+    }
+}
+
+/// How the rule with non-empty `value` matches `path`, if it does: as
+/// (priority, is allow).
+fn candidate(value: &[u8], allow: bool, path: &[u8], profile: Profile) -> Option<(usize, bool)> {
+    let pattern = matching_form(value, profile);
+    let found = matches(&pattern, path).then_some((pattern.len(), allow));
+    // Google profile: `Allow: /d/index.html` also allows `/d/`.
+    if found.is_none() && has_index_htm_rule(allow, profile) {
+        if let Some(cut) = index_htm_cut(&pattern) {
+            // The pattern cut after that `/`, plus `$`.
+            let body = &pattern[..cut];
+            let derived = Strategy::of(body).0.anchored();
+            return derived.matches(body, path).then_some((cut + 1, true));
+        }
+    }
+    found
 }
 
 /// Whether a pattern in matching form (with its final `$`, if any) matches.
