@@ -141,9 +141,13 @@ pub(crate) struct Group {
 /// within the path's.
 #[inline]
 pub(crate) fn byte_mask(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0, |mask, b| mask | 1 << ((b ^ (b >> 6)) & 63))
+    bytes.iter().fold(0, |mask, &b| mask | byte_bit(b))
+}
+
+/// The bit of [`byte_mask`] that byte `b` sets.
+#[inline]
+pub(crate) fn byte_bit(b: u8) -> u64 {
+    1 << ((b ^ (b >> 6)) & 63)
 }
 
 /// The first eight bytes of `bytes`, little-endian and zero-padded.
@@ -221,7 +225,7 @@ impl<'p> Probe<'p> {
     }
 
     #[inline]
-    fn mask(&mut self) -> u64 {
+    pub(crate) fn mask(&mut self) -> u64 {
         let path = self.path;
         *self.mask.get_or_insert_with(|| byte_mask(path))
     }

@@ -15,6 +15,7 @@
 
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
+use crate::group::Probe;
 use crate::lex::{
     Entries, MAX_LINE_BYTES, Pair, is_blank, is_space, prepare, rule_start, rule_value,
     user_agent_start,
@@ -22,6 +23,7 @@ use crate::lex::{
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
     CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form, path_of,
+    plain_pattern_mask,
 };
 use crate::pattern::Strategy;
 
@@ -77,6 +79,7 @@ pub fn is_allowed_once_with(
 
     let mut groups = Groups::default();
     let mut best = Best::default();
+    let mut probe = Probe::new(path);
 
     let mut entries = Entries::new(&bytes);
     // Set up once: most lines outside the groups that apply are passed over
@@ -110,7 +113,7 @@ pub fn is_allowed_once_with(
                         groups.in_rules = true;
                         entries.skip_line_from(from);
                         if !value.is_empty() {
-                            let candidate = candidate(value, allow, path, profile);
+                            let candidate = candidate(value, allow, &mut probe, profile);
                             best.note(candidate, groups);
                         }
                         continue;
@@ -155,7 +158,7 @@ pub fn is_allowed_once_with(
                 if ruled_out(kv.value, path, allow, profile) {
                     continue;
                 }
-                best.note(candidate(kv.value, allow, path, profile), groups);
+                best.note(candidate(kv.value, allow, &mut probe, profile), groups);
             }
             Directive::Sitemap => {}
         }
@@ -320,9 +323,25 @@ impl Best {
     }
 }
 
-/// How the rule with non-empty `value` matches `path`, if it does: as
-/// (priority, is allow).
-fn candidate(value: &[u8], allow: bool, path: &[u8], profile: Profile) -> Option<(usize, bool)> {
+/// How the rule with non-empty `value` matches the probed path, if it does:
+/// as (priority, is allow).
+fn candidate(
+    value: &[u8],
+    allow: bool,
+    probe: &mut Probe<'_>,
+    profile: Profile,
+) -> Option<(usize, bool)> {
+    // Most rules that reach here have a wildcard (`*.pdf`, `/*?`): one whose
+    // bytes the path lacks cannot match. Google's index.htm rule matches
+    // with fewer bytes, so those allows are not filtered.
+    if !has_index_htm_rule(allow, profile) {
+        if let Some(needed) = plain_pattern_mask(value) {
+            if needed & !probe.mask() != 0 {
+                return None;
+            }
+        }
+    }
+    let path = probe.path;
     let pattern = matching_form(value, profile);
     let found = matches(&pattern, path).then_some((pattern.len(), allow));
     // Google profile: `Allow: /d/index.html` also allows `/d/`.

@@ -7,6 +7,7 @@ use core::fmt;
 
 use percent_encoding::percent_encode_byte;
 
+use crate::group::byte_bit;
 use crate::lex::{bytes_below, bytes_equal, bytes_high, find_by_words};
 use crate::options::Profile;
 
@@ -184,6 +185,25 @@ pub(crate) fn literal_start_differs(pattern: &[u8], path: &[u8]) -> bool {
         }
     }
     false
+}
+
+/// [`byte_mask`](crate::group::byte_mask) of the bytes that a pattern needs
+/// the path to contain, when the pattern as written is its own matching form
+/// in either profile: every byte but its `*`s and a final `$`. `None` when
+/// the pattern has an escape, a `$` elsewhere, or a byte that the RFC form
+/// rewrites (see [`SPECIAL`]).
+pub(crate) fn plain_pattern_mask(pattern: &[u8]) -> Option<u64> {
+    let mut mask = 0;
+    for (i, &b) in pattern.iter().enumerate() {
+        if b == b'*' || (b == b'$' && i + 1 == pattern.len()) {
+            continue;
+        }
+        if SPECIAL[usize::from(b)] {
+            return None;
+        }
+        mask |= byte_bit(b);
+    }
+    Some(mask)
 }
 
 /// [`SPECIAL`] and `#`, which ends a value.
@@ -545,6 +565,42 @@ mod tests {
                         let derived = crate::pattern::Strategy::of(&form[..cut]).0.anchored();
                         proptest::prop_assert!(!derived.matches(&form[..cut], path), "index.htm {:?} {:?} {:?}", profile, pattern, path);
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn plain_pattern_masks() {
+        use crate::group::byte_mask;
+        // The bytes but `*` and a final `$`, when nothing is rewritten.
+        assert_eq!(plain_pattern_mask(b"*.pdf$"), Some(byte_mask(b".pdf")));
+        assert_eq!(plain_pattern_mask(b"/a*b*"), Some(byte_mask(b"/ab")));
+        assert_eq!(plain_pattern_mask(b""), Some(0));
+        for rewritten in [&b"/%61*"[..], b"/a$b*", b"/a b*", b"/\xc3\xa9*", b"/a\x7f*"] {
+            assert_eq!(plain_pattern_mask(rewritten), None, "{rewritten:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_pattern_needing_bytes_the_path_lacks_never_matches(
+            pattern in proptest::collection::vec(proptest::sample::select(
+                alloc::vec!["/", "a", "b", "%", "%61", "*", "$", " ", "\u{e9}", ".", "?"]), 0..8),
+            path in proptest::collection::vec(proptest::sample::select(
+                alloc::vec!["/", "a", "b", "%2F", "%61", "$", "*", ".", "?", "\u{e9}"]), 0..6),
+        ) {
+            use crate::group::byte_mask;
+            let (pattern, path) = (pattern.concat(), alloc::format!("/{}", path.concat()));
+            let Some(needed) = plain_pattern_mask(pattern.as_bytes()) else {
+                return Ok(());
+            };
+            let canonical = canonicalize(path.as_bytes(), Form::Path);
+            for (profile, path) in [(Profile::Rfc, &canonical[..]), (Profile::Google, path.as_bytes())] {
+                if needed & !byte_mask(path) != 0 {
+                    let form = matching_form(pattern.as_bytes(), profile);
+                    let (strategy, len) = crate::pattern::Strategy::of(&form);
+                    proptest::prop_assert!(!strategy.matches(&form[..len], path), "{:?} {:?} {:?}", profile, pattern, path);
                 }
             }
         }
