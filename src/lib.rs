@@ -35,7 +35,7 @@
 //! - [`ProductToken`] validates a crawler's own name.
 //! - [`is_allowed_once`] answers one query straight from the bytes, without
 //!   building a parsed file, for callers that ask each file one question.
-//! - [`lint`] finds the mistakes that silently change what crawlers do, as
+//! - [`lint()`] finds the mistakes that silently change what crawlers do, as
 //!   [`Lint`]s with a line, a [`Severity`] and a stable [`LintCode`].
 //! - [`RobotsTxt::from_response`], [`RobotsTxt::unreachable`], [`Source`],
 //!   [`RedirectChain`], [`Origin`] and [`RobotsCache`] turn what a fetch of
