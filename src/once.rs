@@ -8,7 +8,8 @@
 //!
 //! Most lines are not even read. Outside the groups that apply, only a
 //! user-agent line can matter, and the next one is found by a search for the
-//! letter every user-agent key starts with. Inside them, a line whose key
+//! letter every user-agent key starts with, where it follows a line end or a
+//! space. Inside them, a line whose key
 //! cannot be a rule or user-agent is passed over, and a usual rule line is
 //! settled by the first bytes of its value when they already differ from
 //! the path.
@@ -17,8 +18,7 @@ use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
 use crate::group::Probe;
 use crate::lex::{
-    Entries, MAX_LINE_BYTES, Pair, is_blank, is_space, prepare, rule_start, rule_value,
-    user_agent_start,
+    Entries, MAX_LINE_BYTES, is_blank, is_space, prepare, rule_start, rule_value, user_agent_start,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
@@ -82,9 +82,6 @@ pub fn is_allowed_once_with(
     let mut probe = Probe::new(path);
 
     let mut entries = Entries::new(&bytes);
-    // Set up once: most lines outside the groups that apply are passed over
-    // by this search.
-    let user_agent_letter = Pair::new(b'u', b'U');
     loop {
         let Groups {
             named,
@@ -102,7 +99,7 @@ pub fn is_allowed_once_with(
         // a search for that letter.
         if !named && (!global || ever_named) {
             groups.global = false;
-            entries.skip_to_line_starting(&user_agent_letter);
+            entries.skip_to_line_starting(b'u', b'U');
         }
         if groups.named || groups.global {
             if let Some(settled) = settle(entries.rest(), path, profile) {
