@@ -22,8 +22,8 @@ use crate::lex::{
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
-    CanonicalPath, index_htm_cut, is_robots_txt, literal_start_differs, matching_form, path_of,
-    plain_pattern_mask,
+    CanonicalPath, PathHead, index_htm_cut, is_robots_txt, literal_start_differs_with,
+    matching_form, path_of, plain_pattern_mask,
 };
 use crate::pattern::Strategy;
 
@@ -80,6 +80,7 @@ pub fn is_allowed_once_with(
     let mut groups = Groups::default();
     let mut best = Best::default();
     let mut probe = Probe::new(path);
+    let head = PathHead::new(path);
 
     let mut entries = Entries::new(&bytes);
     loop {
@@ -102,7 +103,7 @@ pub fn is_allowed_once_with(
             entries.skip_to_line_starting(b'u', b'U');
         }
         if groups.named || groups.global {
-            if let Some(settled) = settle(entries.rest(), path, profile) {
+            if let Some(settled) = settle(entries.rest(), path, &head, profile) {
                 match settled {
                     Settled::Rule => groups.in_rules = true,
                     Settled::Other => {}
@@ -152,7 +153,7 @@ pub fn is_allowed_once_with(
                 let allow = recognized.directive == Directive::Allow;
                 // Most rules differ from the path in their first literal
                 // bytes: they are passed over without their matching form.
-                if ruled_out(kv.value, path, allow, profile) {
+                if ruled_out(kv.value, path, &head, allow, profile) {
                     continue;
                 }
                 best.note(candidate(kv.value, allow, &mut probe, profile), groups);
@@ -261,11 +262,16 @@ enum Settled<'a> {
 /// line's first [`MAX_LINE_BYTES`] are read, as the full reading keeps no
 /// more; a last line of spaces only takes the full reading.
 #[inline]
-fn settle<'a>(rest: &'a [u8], path: &[u8], profile: Profile) -> Option<Settled<'a>> {
+fn settle<'a>(
+    rest: &'a [u8],
+    path: &[u8],
+    head: &PathHead,
+    profile: Profile,
+) -> Option<Settled<'a>> {
     if let Some((allow, at)) = rule_start(rest) {
         let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
         let value = kept.get(at..).unwrap_or_default();
-        if ruled_out(value, path, allow, profile) {
+        if ruled_out(value, path, head, allow, profile) {
             return Some(Settled::Rule);
         }
         let (value, from) = rule_value(rest, at);
@@ -276,9 +282,10 @@ fn settle<'a>(rest: &'a [u8], path: &[u8], profile: Profile) -> Option<Settled<'
         .then_some(Settled::Other)
 }
 
-/// Whether a rule certainly matches no part of `path`: its literal start
-/// differs from the path (see [`literal_start_differs`]). `value` is the
-/// rule's value, or the bytes from its start on.
+/// Whether a rule certainly matches no part of `path` (whose [`PathHead`] is
+/// `head`): its literal start differs from the path (see
+/// [`literal_start_differs`](crate::path::literal_start_differs)). `value`
+/// is the rule's value, or the bytes from its start on.
 ///
 /// A rule with Google's index.htm rule (see [`has_index_htm_rule`]) also
 /// matches through its pattern cut after a `/`, anchored. That shares the
@@ -287,8 +294,8 @@ fn settle<'a>(rest: &'a [u8], path: &[u8], profile: Profile) -> Option<Settled<'
 /// in a byte. (`starts_with` then depends on no byte past that one, which
 /// lies inside the value.)
 #[inline]
-fn ruled_out(value: &[u8], path: &[u8], allow: bool, profile: Profile) -> bool {
-    literal_start_differs(value, path)
+fn ruled_out(value: &[u8], path: &[u8], head: &PathHead, allow: bool, profile: Profile) -> bool {
+    literal_start_differs_with(value, path, head)
         && !(has_index_htm_rule(allow, profile) && value.starts_with(path))
 }
 
