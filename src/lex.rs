@@ -361,6 +361,31 @@ fn line_end(bytes: &[u8], from: usize) -> usize {
     }
 }
 
+/// The first CR or LF in the first 32 bytes of `bytes`, when it has 32.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn near_line_end(bytes: &[u8]) -> Option<usize> {
+    use safe_arch::{
+        cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i, set_splat_i8_m128i,
+    };
+    let window = bytes.first_chunk::<32>()?;
+    let (lo, hi) = window.split_at(16);
+    let ends = |half: &[u8]| {
+        let v = load_unaligned_m128i(half.try_into().unwrap_or(&[0; 16]));
+        let cr = cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b'\r' as i8));
+        let lf = cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b'\n' as i8));
+        move_mask_i8_m128i(cr | lf) as u32
+    };
+    let found = ends(lo) | ends(hi) << 16;
+    (found != 0).then(|| found.trailing_zeros() as usize)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn near_line_end(_: &[u8]) -> Option<usize> {
+    None
+}
+
 /// A search for the first of two bytes, set up once and run many times.
 ///
 /// `memchr::memchr2` picks its vector code and builds its needles on every
@@ -496,7 +521,18 @@ impl<'a> Entries<'a> {
         }
         self.number = self.number.saturating_add(1);
         let rest = self.rest;
-        self.step_past(self.line_ends.find(rest).unwrap_or(rest.len()));
+        let end = match near_line_end(rest) {
+            Some(end) => end,
+            None => {
+                // Past a window without one, or from the start when the
+                // bytes are too few for a window.
+                let from = if rest.len() >= 32 { 32 } else { 0 };
+                self.line_ends
+                    .find(&rest[from..])
+                    .map_or(rest.len(), |i| from + i)
+            }
+        };
+        self.step_past(end);
     }
 
     /// Passes over whole lines until one whose first byte other than a
@@ -824,17 +860,32 @@ mod tests {
             b"a",
             b"",
         ] {
-            let mut skipping = Entries::new(body);
-            skipping.skip_line();
-            let mut reading = Entries::new(body);
-            reading.next();
-            assert_eq!(skipping.rest(), reading.rest(), "{body:?}");
-            assert_eq!(
-                skipping.collect::<Vec<_>>(),
-                reading.collect::<Vec<_>>(),
-                "{body:?}"
-            );
+            assert_eq!(skip_one_line(body), read_one_line(body), "{body:?}");
         }
+        // Lines ending on either side of the 32 bytes looked at first, and
+        // a CRLF split by that edge.
+        for len in [0, 15, 16, 30, 31, 32, 33, 40, 64] {
+            for (end, next) in [(&b"\n"[..], &b"next\n"[..]), (b"\r\n", b"x"), (b"\r", b"")] {
+                let body = [&alloc::vec![b'a'; len][..], end, next].concat();
+                assert_eq!(skip_one_line(&body), read_one_line(&body), "{len} {end:?}");
+            }
+        }
+        assert_eq!(skip_one_line(&[b'a'; 40]), read_one_line(&[b'a'; 40]));
+    }
+
+    /// What is left after skipping the first line of `body`, and the entries
+    /// after it.
+    fn skip_one_line(body: &[u8]) -> (&[u8], Vec<Entry<'_>>) {
+        let mut skipping = Entries::new(body);
+        skipping.skip_line();
+        (skipping.rest(), skipping.collect())
+    }
+
+    /// The same, reading the first line.
+    fn read_one_line(body: &[u8]) -> (&[u8], Vec<Entry<'_>>) {
+        let mut reading = Entries::new(body);
+        reading.next();
+        (reading.rest(), reading.collect())
     }
 
     /// Every way a [`Pair`] can search on this machine, and the fallback.
