@@ -326,11 +326,33 @@ pub(crate) fn find_by_words(
 }
 
 /// The first index at or after `from` whose byte [`is_stop`], or
-/// `bytes.len()`. Every byte below 0x0E (which covers CR, LF and NUL) and
-/// every `#` and `:` is a candidate, so tabs and other controls cost a
-/// little time and never a wrong answer.
+/// `bytes.len()`.
+///
+/// On x86_64, sixteen bytes at a time by exact SSE2 compares while sixteen
+/// are left. Then (and elsewhere) eight at a time by word tests: every byte
+/// below 0x0E (which covers CR, LF and NUL) and every `#` and `:` is a
+/// candidate, so tabs and other controls cost a little time and never a
+/// wrong answer.
 #[inline]
-fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
+fn scan<const COLON: bool>(bytes: &[u8], mut from: usize) -> usize {
+    // Sixteen bytes at a time, exactly, while there are sixteen.
+    #[cfg(target_arch = "x86_64")]
+    while let Some(window) = bytes.get(from..).and_then(|rest| rest.first_chunk::<16>()) {
+        use safe_arch::{
+            cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i, set_splat_i8_m128i,
+        };
+        let v = load_unaligned_m128i(window);
+        let eq = |c: u8| cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(c as i8));
+        let mut stops = eq(b'\r') | eq(b'\n') | eq(b'#') | eq(0);
+        if COLON {
+            stops |= eq(b':');
+        }
+        let found = move_mask_i8_m128i(stops);
+        if found != 0 {
+            return from + found.trailing_zeros() as usize;
+        }
+        from += 16;
+    }
     find_by_words(
         bytes,
         from,
