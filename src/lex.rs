@@ -338,16 +338,12 @@ fn scan<const COLON: bool>(bytes: &[u8], mut from: usize) -> usize {
     // Sixteen bytes at a time, exactly, while there are sixteen.
     #[cfg(target_arch = "x86_64")]
     while let Some(window) = bytes.get(from..).and_then(|rest| rest.first_chunk::<16>()) {
-        use safe_arch::{
-            cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i, set_splat_i8_m128i,
-        };
-        let v = load_unaligned_m128i(window);
-        let eq = |c: u8| cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(c as i8));
-        let mut stops = eq(b'\r') | eq(b'\n') | eq(b'#') | eq(0);
+        let v = crate::simd::Lanes::load(window);
+        let mut stops = v.eq(b'\r') | v.eq(b'\n') | v.eq(b'#') | v.eq(0);
         if COLON {
-            stops |= eq(b':');
+            stops |= v.eq(b':');
         }
-        let found = move_mask_i8_m128i(stops);
+        let found = stops.bits();
         if found != 0 {
             return from + found.trailing_zeros() as usize;
         }
@@ -387,16 +383,11 @@ fn line_end(bytes: &[u8], from: usize) -> usize {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn near_line_end(bytes: &[u8]) -> Option<usize> {
-    use safe_arch::{
-        cmp_eq_mask_i8_m128i, load_unaligned_m128i, move_mask_i8_m128i, set_splat_i8_m128i,
-    };
     let window = bytes.first_chunk::<32>()?;
     let (lo, hi) = window.split_at(16);
     let ends = |half: &[u8]| {
-        let v = load_unaligned_m128i(half.try_into().unwrap_or(&[0; 16]));
-        let cr = cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b'\r' as i8));
-        let lf = cmp_eq_mask_i8_m128i(v, set_splat_i8_m128i(b'\n' as i8));
-        move_mask_i8_m128i(cr | lf) as u32
+        let v = crate::simd::Lanes::load(half.try_into().unwrap_or(&[0; 16]));
+        (v.eq(b'\r') | v.eq(b'\n')).bits()
     };
     let found = ends(lo) | ends(hi) << 16;
     (found != 0).then(|| found.trailing_zeros() as usize)
@@ -625,18 +616,9 @@ fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn after_space_mask(prev: &[u8; 16], cur: &[u8; 16], a: u8, b: u8) -> u32 {
-    use safe_arch::{
-        cmp_eq_mask_i8_m128i, load_unaligned_m128i, max_u8_m128i, move_mask_i8_m128i,
-        set_splat_i8_m128i,
-    };
-    let splat = |c: u8| set_splat_i8_m128i(c as i8);
-    let cur = load_unaligned_m128i(cur);
-    let prev = load_unaligned_m128i(prev);
-    let letter = cmp_eq_mask_i8_m128i(cur, splat(a)) | cmp_eq_mask_i8_m128i(cur, splat(b));
-    // Unsigned: `max(prev, space) == space` exactly when `prev <= space`.
-    let space = splat(b' ');
-    let low = cmp_eq_mask_i8_m128i(max_u8_m128i(prev, space), space);
-    move_mask_i8_m128i(letter & low) as u32
+    use crate::simd::Lanes;
+    let cur = Lanes::load(cur);
+    ((cur.eq(a) | cur.eq(b)) & Lanes::load(prev).at_most(b' ')).bits()
 }
 
 #[cfg(not(target_arch = "x86_64"))]

@@ -176,6 +176,8 @@ mod options;
 mod path;
 mod pattern;
 mod robots;
+#[cfg(target_arch = "x86_64")]
+mod simd;
 #[cfg(feature = "proptest")]
 pub mod strategy;
 mod wildcard;

@@ -256,28 +256,17 @@ pub(crate) fn literal_start_differs_with(pattern: &[u8], path: &[u8], head: &Pat
 
 #[cfg(target_arch = "x86_64")]
 mod sixteen {
-    use safe_arch::{
-        cmp_eq_mask_i8_m128i, load_unaligned_m128i, max_u8_m128i, move_mask_i8_m128i,
-        set_splat_i8_m128i,
-    };
+    use crate::simd::Lanes;
 
     /// Bit `i` of the first mask: `pattern[i] != head[i]`; of the second:
-    /// `pattern[i]` is special (`SPECIAL_OR_HASH`).
+    /// `pattern[i]` is special ([`SPECIAL_OR_HASH`](super::SPECIAL_OR_HASH)).
     #[inline(always)]
     pub(super) fn differs_and_special(pattern: &[u8; 16], head: &[u8; 16]) -> (u32, u32) {
-        let splat = |c: u8| set_splat_i8_m128i(c as i8);
-        let v = load_unaligned_m128i(pattern);
-        let p = load_unaligned_m128i(head);
-        let same = move_mask_i8_m128i(cmp_eq_mask_i8_m128i(v, p)) as u32;
-        // Unsigned: at or below a space, or at or above DEL.
-        let low = cmp_eq_mask_i8_m128i(max_u8_m128i(v, splat(b' ')), splat(b' '));
-        let high = cmp_eq_mask_i8_m128i(max_u8_m128i(v, splat(0x7F)), v);
-        let marks = cmp_eq_mask_i8_m128i(v, splat(b'%'))
-            | cmp_eq_mask_i8_m128i(v, splat(b'*'))
-            | cmp_eq_mask_i8_m128i(v, splat(b'$'))
-            | cmp_eq_mask_i8_m128i(v, splat(b'#'));
-        let special = move_mask_i8_m128i(low | high | marks) as u32;
-        (!same & 0xFFFF, special)
+        let v = Lanes::load(pattern);
+        let same = v.same(Lanes::load(head)).bits();
+        let special =
+            v.at_most(b' ') | v.at_least(0x7F) | v.eq(b'%') | v.eq(b'*') | v.eq(b'$') | v.eq(b'#');
+        (!same & 0xFFFF, special.bits())
     }
 }
 
