@@ -404,7 +404,8 @@ fn near_line_end(_: &[u8]) -> Option<usize> {
 /// `memchr::memchr2` picks its vector code and builds its needles on every
 /// call, which on a line of usual length costs more than the search itself.
 /// The one-shot check searches for the end of nearly every line of a group
-/// that applies, so [`Entries`] keeps one of these for CR and LF: on the
+/// that applies (past the first 32 bytes, which [`Entries::skip_line`]
+/// looks at first), so [`Entries`] keeps one of these for CR and LF: on the
 /// corpus's lines that is about 40% fewer instructions a search than
 /// `memchr2`.
 #[derive(Clone, Copy, Debug)]
