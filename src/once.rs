@@ -9,16 +9,15 @@
 //! Most lines are not even read. Outside the groups that apply, only a
 //! user-agent line can matter, and the next one is found by a search for the
 //! letter every user-agent key starts with, where it follows a line end or a
-//! space. Inside them, a line whose key
-//! cannot be a rule or user-agent is passed over, and a usual rule line is
-//! settled by the first bytes of its value when they already differ from
-//! the path.
+//! space. Inside them, a line whose key cannot be a rule or user-agent is
+//! passed over, and a usual rule line is settled by the first bytes of its
+//! value when they already differ from the path.
 
 use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
 use crate::group::Probe;
 use crate::lex::{
-    Entries, MAX_LINE_BYTES, is_blank, is_space, prepare, rule_start, rule_value, user_agent_start,
+    Entries, MAX_LINE_BYTES, is_blank, prepare, rule_start, rule_value, user_agent_start,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
@@ -84,25 +83,18 @@ pub fn is_allowed_once_with(
 
     let mut entries = Entries::new(&bytes);
     loop {
-        let Groups {
-            named,
-            global,
-            ever_named,
-            ..
-        } = groups;
         // While no group that can decide is open, only a user-agent line can
-        // change anything. Once a group named the caller, global groups no
-        // longer decide (SPEC §3.3), so `global` can be dropped; then both
-        // flags are false, a rule of this group is never looked at, and the
-        // `in_rules` it would set only chooses whether the next user-agent
-        // line clears flags that are already clear. Every user-agent key
-        // starts with `u` (SPEC §1.9), so the next line to read is found by
-        // a search for that letter.
-        if !named && (!global || ever_named) {
+        // change anything. A global group that no longer decides is dropped;
+        // then both flags are false, a rule of this group is never looked
+        // at, and the `in_rules` it would set only chooses whether the next
+        // user-agent line clears flags that are already clear. Every
+        // user-agent key starts with `u` (SPEC §1.9), so the next line to
+        // read is found by a search for that letter.
+        if !groups.decides() {
             groups.global = false;
             entries.skip_to_line_starting(b'u', b'U');
         }
-        if groups.named || groups.global {
+        if groups.decides() {
             if let Some(settled) = settle(entries.rest(), path, &head, profile) {
                 match settled {
                     Settled::Rule => groups.in_rules = true,
@@ -135,7 +127,6 @@ pub fn is_allowed_once_with(
         let Some(recognized) = recognize(kv.key) else {
             continue;
         };
-        let Groups { named, global, .. } = groups;
         match recognized.directive {
             Directive::UserAgent => {
                 let token = token_prefix(kv.value, profile);
@@ -147,7 +138,7 @@ pub fn is_allowed_once_with(
                 }
                 groups.in_rules = true;
                 // Rules of a group that cannot apply are never looked at.
-                if kv.value.is_empty() || !(named || global) {
+                if kv.value.is_empty() || !groups.decides() {
                     continue;
                 }
                 let allow = recognized.directive == Directive::Allow;
@@ -181,13 +172,9 @@ pub fn is_allowed_once_with(
 #[inline]
 fn usual_user_agent(rest: &[u8], profile: Profile) -> Option<(bool, &[u8])> {
     let value = user_agent_start(rest)?;
-    let global = match value {
-        // `*` then a byte that ends the value (a line end, `#` or NUL: the
-        // value is `*`) or a space.
-        [b'*', next, ..] => is_space(*next) || matches!(next, b'#' | 0),
-        [b'*'] => true,
-        _ => false,
-    };
+    // `*` then a byte that ends the value (`#` or NUL; a line end is a
+    // space) leaves the value `*`.
+    let global = is_global(value) || matches!(value, [b'*', b'#' | 0, ..]);
     Some((global, token_prefix(value, profile)))
 }
 
@@ -208,6 +195,13 @@ struct Groups {
 }
 
 impl Groups {
+    /// Whether the current group can decide: it names the caller, or it is
+    /// global and no group has named the caller (SPEC §3.3).
+    #[inline]
+    fn decides(&self) -> bool {
+        self.named || (self.global && !self.ever_named)
+    }
+
     /// Reads a user-agent line whose value is global or not, and starts
     /// with the product token `token`; `caller` is the caller's token (the
     /// whole user agent in the Google profile).
