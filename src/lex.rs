@@ -384,12 +384,11 @@ fn line_end(bytes: &[u8], from: usize) -> usize {
 #[inline(always)]
 fn near_line_end(bytes: &[u8]) -> Option<usize> {
     let window = bytes.first_chunk::<32>()?;
-    let (lo, hi) = window.split_at(16);
-    let ends = |half: &[u8]| {
-        let v = crate::simd::Lanes::load(half.try_into().unwrap_or(&[0; 16]));
+    let ends = |half: &[u8; 16]| {
+        let v = crate::simd::Lanes::load(half);
         (v.eq(b'\r') | v.eq(b'\n')).bits()
     };
-    let found = ends(lo) | ends(hi) << 16;
+    let found = ends(window.first_chunk()?) | ends(window.last_chunk()?) << 16;
     (found != 0).then(|| found.trailing_zeros() as usize)
 }
 
@@ -434,6 +433,14 @@ impl Pair {
             }
         }
         Pair(PairSearch::Any(a, b))
+    }
+
+    /// The index of the first byte of `haystack` at or after `from` that is
+    /// either byte, or `haystack.len()`.
+    #[inline]
+    pub(crate) fn find_from(&self, haystack: &[u8], from: usize) -> usize {
+        self.find(&haystack[from..])
+            .map_or(haystack.len(), |i| from + i)
     }
 
     /// The index of the first byte of `haystack` that is either byte.
@@ -513,39 +520,32 @@ impl<'a> Entries<'a> {
     /// after `from`.
     #[inline]
     pub(crate) fn skip_line_from(&mut self, from: usize) {
-        if self.done {
-            return;
-        }
-        self.number = self.number.saturating_add(1);
-        let rest = self.rest;
-        let end = match rest.get(from) {
+        self.pass_line(|rest, line_ends| match rest.get(from) {
             None | Some(b'\r' | b'\n') => from,
-            Some(_) => self
-                .line_ends
-                .find(&rest[from..])
-                .map_or(rest.len(), |i| from + i),
-        };
-        self.step_past(end);
+            Some(_) => line_ends.find_from(rest, from),
+        });
     }
 
     /// Passes over the next line without reading it.
+    #[inline]
     pub(crate) fn skip_line(&mut self) {
+        self.pass_line(|rest, line_ends| {
+            // Past a window without one, or from the start when the bytes
+            // are too few for a window.
+            near_line_end(rest)
+                .unwrap_or_else(|| line_ends.find_from(rest, if rest.len() >= 32 { 32 } else { 0 }))
+        });
+    }
+
+    /// Passes over the next line, whose end `end` finds in the bytes left
+    /// (with the searcher for CR and LF).
+    #[inline]
+    fn pass_line(&mut self, end: impl FnOnce(&[u8], &Pair) -> usize) {
         if self.done {
             return;
         }
         self.number = self.number.saturating_add(1);
-        let rest = self.rest;
-        let end = match near_line_end(rest) {
-            Some(end) => end,
-            None => {
-                // Past a window without one, or from the start when the
-                // bytes are too few for a window.
-                let from = if rest.len() >= 32 { 32 } else { 0 };
-                self.line_ends
-                    .find(&rest[from..])
-                    .map_or(rest.len(), |i| from + i)
-            }
-        };
+        let end = end(self.rest, &self.line_ends);
         self.step_past(end);
     }
 
@@ -601,9 +601,12 @@ fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
         }
         at = 1;
     }
-    while let Some(window) = bytes.get(at - 1..at + 16) {
-        let (prev, cur) = (window[..16].try_into(), window[1..].try_into());
-        let (Ok(prev), Ok(cur)) = (prev, cur) else {
+    // Each window is the sixteen positions and the byte before the first.
+    while let Some(window) = bytes
+        .get(at - 1..)
+        .and_then(|rest| rest.first_chunk::<17>())
+    {
+        let (Some(prev), Some(cur)) = (window.first_chunk(), window.last_chunk()) else {
             break;
         };
         let found = after_space_mask(prev, cur, a, b);
