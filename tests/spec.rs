@@ -301,6 +301,11 @@ fn spec_2_3_global_agent_and_tokens_per_profile() {
             !allowed(p, b"User-agent: * everyone\nDisallow: /\n", "bot", "/x"),
             "{p}"
         );
+        // A comment right after `*` leaves the value `*` (SPEC §1.7).
+        assert!(
+            !allowed(p, b"User-agent: *# everyone\nDisallow: /\n", "bot", "/x"),
+            "{p}"
+        );
         // `*foo` is not global.
         assert!(
             allowed(p, b"User-agent: *foo\nDisallow: /\n", "bot", "/x"),
