@@ -65,9 +65,38 @@ pub(crate) struct CompiledRule {
     pub(crate) line: u32,
     pub(crate) kind: RuleKind,
     pub(crate) strategy: Strategy,
+    /// How many leading bytes of a path must equal those of `filter` for
+    /// this rule to match: the pattern's first eight at most, and none for a
+    /// wildcard pattern, whose filter is a byte mask.
+    head_len: u8,
 }
 
 impl CompiledRule {
+    /// The rule for a pattern in matching form matched by `strategy`, whose
+    /// part without the final `$` is `body`.
+    fn new(
+        strategy: Strategy,
+        body: &[u8],
+        pattern: Span,
+        written: Span,
+        line: u32,
+        kind: RuleKind,
+    ) -> CompiledRule {
+        let head_len = match strategy {
+            Strategy::Wildcard { .. } => 0,
+            Strategy::Prefix | Strategy::Exact => body.len().min(8) as u8,
+        };
+        CompiledRule {
+            filter: Filter::of(strategy, body),
+            pattern,
+            written,
+            line,
+            kind,
+            strategy,
+            head_len,
+        }
+    }
+
     /// The priority: the length of the pattern in matching form.
     #[inline]
     pub(crate) fn priority(&self) -> u32 {
@@ -180,22 +209,21 @@ impl Filter {
     /// Whether `rule`, whose filter this is, matches the probed path.
     #[inline]
     pub(crate) fn matches(self, rule: &CompiledRule, text: &[u8], probe: &mut Probe<'_>) -> bool {
+        // One test, the same for every rule, turns most of them away. A
+        // pattern has no NUL, so a path shorter than its head differs from
+        // it in a padding byte. A wildcard rule keeps no head bytes and
+        // always passes.
+        let kept = KEPT[usize::from(rule.head_len & 15)];
+        if (probe.head ^ self.0) & kept != 0 {
+            return false;
+        }
         match rule.strategy {
             Strategy::Wildcard { .. } => {
                 (self.0 == 0 || self.0 & !probe.mask() == 0) && rule.matches(text, probe.path)
             }
             Strategy::Prefix | Strategy::Exact => {
                 let len = rule.body_len();
-                // A pattern has no NUL, so a path shorter than its head
-                // differs from it in a padding byte.
-                let kept = match len {
-                    0 => 0,
-                    1..=7 => u64::MAX >> (64 - 8 * len),
-                    _ => u64::MAX,
-                };
-                if (probe.head ^ self.0) & kept != 0 {
-                    false
-                } else if len > 8 {
+                if len > 8 {
                     rule.matches(text, probe.path)
                 } else {
                     rule.strategy == Strategy::Prefix || probe.path.len() == len
@@ -204,6 +232,16 @@ impl Filter {
         }
     }
 }
+
+const KEPT: [u64; 16] = {
+    let mut t = [u64::MAX; 16];
+    let mut n = 0;
+    while n < 8 {
+        t[n] = (1u64 << (8 * n)) - 1;
+        n += 1;
+    }
+    t
+};
 
 /// A path as [`Filter`]s read it: its bytes, its [`head`], and its
 /// [`byte_mask`], computed at the first wildcard rule that needs it (most
@@ -530,14 +568,14 @@ impl Builder<'_> {
         };
         let matching = &matching[..];
         let (strategy, len) = Strategy::of(matching);
-        self.out.rules.push(CompiledRule {
-            filter: Filter::of(strategy, &matching[..len]),
+        self.out.rules.push(CompiledRule::new(
+            strategy,
+            &matching[..len],
             pattern,
             written,
             line,
             kind,
-            strategy,
-        });
+        ));
         // Google profile: an allow whose last segment starts with
         // `/index.htm` also allows the directory itself, as the pattern cut
         // after that `/` plus `$` (SPEC §5.5). Its priority is that of the
@@ -547,14 +585,14 @@ impl Builder<'_> {
             if let Some(cut) = index_htm_cut(matching) {
                 let strategy = Strategy::of(&matching[..cut]).0.anchored();
                 let derived = self.push_bytes(&[&matching[..cut], b"$"].concat());
-                self.out.rules.push(CompiledRule {
-                    filter: Filter::of(strategy, &matching[..cut]),
-                    pattern: derived,
+                self.out.rules.push(CompiledRule::new(
+                    strategy,
+                    &matching[..cut],
+                    derived,
                     written,
                     line,
                     kind,
-                    strategy,
-                });
+                ));
             }
         }
         self.out.groups[group as usize].rules.1 = self.out.rules.len() as u32;
@@ -741,10 +779,49 @@ mod tests {
             line,
             kind,
             strategy: Strategy::Prefix,
+            head_len: 0,
         }
     }
 
     proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(4096))]
+        #[test]
+        fn the_filter_answers_as_the_pattern_does(
+            pattern in "/?[ab/]{0,10}([*][ab/]{0,3})?[$]?",
+            cut in 0..14usize,
+            flip in proptest::option::of(0..12usize),
+            tail in "[ab/]{0,3}",
+        ) {
+            // The filter's word settles short patterns on its own and turns
+            // the others away; either way it must agree with the matcher.
+            // Paths are the pattern's own bytes, cut, with one byte changed
+            // and some added, so that most share a long start with it.
+            let mut path: Vec<u8> = pattern.bytes().filter(|b| !b"*$".contains(b)).collect();
+            path.truncate(cut);
+            if let Some(at) = flip.filter(|&at| at < path.len()) {
+                path[at] = if path[at] == b'a' { b'b' } else { b'a' };
+            }
+            path.extend_from_slice(tail.as_bytes());
+            let path = String::from_utf8(path).unwrap();
+            let (strategy, len) = Strategy::of(pattern.as_bytes());
+            let span = Span { start: 0, len: pattern.len() as u32 };
+            let compiled = CompiledRule::new(
+                strategy,
+                &pattern.as_bytes()[..len],
+                span,
+                span,
+                1,
+                RuleKind::Allow,
+            );
+            let text = pattern.as_bytes();
+            let mut probe = Probe::new(path.as_bytes());
+            proptest::prop_assert_eq!(
+                compiled.filter.matches(&compiled, text, &mut probe),
+                compiled.matches(text, path.as_bytes()),
+                "{} against {}", pattern, path
+            );
+        }
+
         #[test]
         fn precedence_orders_by_priority_then_allow_then_line(
             a in (proptest::prop_oneof![0..4u32, 0..60_000u32], proptest::bool::ANY, proptest::prop_oneof![0..4u32, proptest::num::u32::ANY]),
