@@ -687,6 +687,9 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
             // seldom grows (only escaping makes text longer than the body),
             // trimmed at the end.
             text: String::with_capacity(bytes.len()),
+            // Rules are most lines of most files: room for one per 64
+            // bytes spares the copies of a growing vector (trimmed below).
+            rules: Vec::with_capacity(bytes.len() / 64),
             ..Parsed::default()
         },
         current: None,
