@@ -176,8 +176,19 @@ pub(crate) fn byte_mask(bytes: &[u8]) -> u64 {
 /// The bit of [`byte_mask`] that byte `b` sets.
 #[inline]
 pub(crate) fn byte_bit(b: u8) -> u64 {
-    1 << ((b ^ (b >> 6)) & 63)
+    BYTE_BITS[usize::from(b)]
 }
+
+/// [`byte_bit`] of every byte, looked up: bit `(b ^ b >> 6) & 63`.
+const BYTE_BITS: [u64; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = 1 << ((b ^ (b >> 6)) & 63);
+        b += 1;
+    }
+    t
+};
 
 /// The first eight bytes of `bytes`, little-endian and zero-padded.
 #[inline]
