@@ -334,21 +334,25 @@ pub(crate) fn find_by_words(
 /// candidate, so tabs and other controls cost a little time and never a
 /// wrong answer.
 #[inline]
-fn scan<const COLON: bool>(bytes: &[u8], mut from: usize) -> usize {
+fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
     // Sixteen bytes at a time, exactly, while there are sixteen.
-    #[cfg(target_arch = "x86_64")]
-    while let Some(window) = bytes.get(from..).and_then(|rest| rest.first_chunk::<16>()) {
-        let v = crate::simd::Lanes::load(window);
-        let mut stops = v.eq(b'\r') | v.eq(b'\n') | v.eq(b'#') | v.eq(0);
-        if COLON {
-            stops |= v.eq(b':');
+    #[cfg(robots_simd)]
+    let from = {
+        let mut from = from;
+        while let Some(window) = bytes.get(from..).and_then(|rest| rest.first_chunk::<16>()) {
+            let v = crate::simd::Lanes::load(window);
+            let mut stops = v.eq(b'\r') | v.eq(b'\n') | v.eq(b'#') | v.eq(0);
+            if COLON {
+                stops |= v.eq(b':');
+            }
+            let found = stops.bits();
+            if found != 0 {
+                return from + found.trailing_zeros() as usize;
+            }
+            from += 16;
         }
-        let found = stops.bits();
-        if found != 0 {
-            return from + found.trailing_zeros() as usize;
-        }
-        from += 16;
-    }
+        from
+    };
     find_by_words(
         bytes,
         from,
@@ -379,11 +383,24 @@ fn line_end(bytes: &[u8], from: usize) -> usize {
     }
 }
 
-/// The first CR or LF in the first 32 bytes of `bytes`, when it has 32.
-#[cfg(target_arch = "x86_64")]
+/// Where the line at the start of `rest` ends: the index of its first CR
+/// or LF, or `rest.len()`.
+///
+/// On x86_64 the first 32 bytes, where most lines end, are looked at by
+/// SSE2 compares before `line_ends` searches the rest.
+#[cfg(robots_simd)]
 #[inline(always)]
-fn near_line_end(bytes: &[u8]) -> Option<usize> {
-    let window = bytes.first_chunk::<32>()?;
+fn first_line_end(rest: &[u8], line_ends: &Pair) -> usize {
+    match rest.first_chunk::<32>() {
+        Some(window) => window_line_end(window).unwrap_or_else(|| line_ends.find_from(rest, 32)),
+        None => line_ends.find_from(rest, 0),
+    }
+}
+
+/// The first CR or LF of a 32-byte window.
+#[cfg(robots_simd)]
+#[inline(always)]
+fn window_line_end(window: &[u8; 32]) -> Option<usize> {
     let ends = |half: &[u8; 16]| {
         let v = crate::simd::Lanes::load(half);
         (v.eq(b'\r') | v.eq(b'\n')).bits()
@@ -392,10 +409,10 @@ fn near_line_end(bytes: &[u8]) -> Option<usize> {
     (found != 0).then(|| found.trailing_zeros() as usize)
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(robots_simd))]
 #[inline(always)]
-fn near_line_end(_: &[u8]) -> Option<usize> {
-    None
+fn first_line_end(rest: &[u8], line_ends: &Pair) -> usize {
+    line_ends.find_from(rest, 0)
 }
 
 /// A search for the first of two bytes, set up once and run many times.
@@ -412,9 +429,9 @@ pub(crate) struct Pair(PairSearch);
 
 #[derive(Clone, Copy, Debug)]
 enum PairSearch {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(robots_simd)]
     Avx2(memchr::arch::x86_64::avx2::memchr::Two),
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(robots_simd)]
     Sse2(memchr::arch::x86_64::sse2::memchr::Two),
     /// Elsewhere, or if neither is available: `memchr2` on every call.
     Any(u8, u8),
@@ -422,7 +439,7 @@ enum PairSearch {
 
 impl Pair {
     pub(crate) fn new(a: u8, b: u8) -> Pair {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(robots_simd)]
         {
             use memchr::arch::x86_64::{avx2, sse2};
             if let Some(two) = avx2::memchr::Two::new(a, b) {
@@ -447,9 +464,9 @@ impl Pair {
     #[inline]
     pub(crate) fn find(&self, haystack: &[u8]) -> Option<usize> {
         match self.0 {
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(robots_simd)]
             PairSearch::Avx2(two) => two.find(haystack),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(robots_simd)]
             PairSearch::Sse2(two) => two.find(haystack),
             PairSearch::Any(a, b) => memchr::memchr2(a, b, haystack),
         }
@@ -529,12 +546,7 @@ impl<'a> Entries<'a> {
     /// Passes over the next line without reading it.
     #[inline]
     pub(crate) fn skip_line(&mut self) {
-        self.pass_line(|rest, line_ends| {
-            // Past a window without one, or from the start when the bytes
-            // are too few for a window.
-            near_line_end(rest)
-                .unwrap_or_else(|| line_ends.find_from(rest, if rest.len() >= 32 { 32 } else { 0 }))
-        });
+        self.pass_line(first_line_end);
     }
 
     /// Passes over the next line, whose end `end` finds in the bytes left
@@ -590,7 +602,7 @@ impl<'a> Entries<'a> {
 ///
 /// On x86_64, sixteen positions at a time by SSE2 compares, each with the
 /// byte before it, so that a letter inside a word costs nothing.
-#[cfg(target_arch = "x86_64")]
+#[cfg(robots_simd)]
 #[inline]
 fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
     let wanted = |c: u8| c == a || c == b;
@@ -620,7 +632,7 @@ fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
 
 /// [`after_space`] on other targets: `memchr2` (vectorised wherever memchr
 /// can) finds each `a` or `b`, and the byte before it is checked.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(robots_simd))]
 #[inline]
 fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
     after_space_by_letters(bytes, from, a, b)
@@ -628,7 +640,7 @@ fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
 
 /// The search of [`after_space`] on targets without SSE2; compiled on
 /// x86_64 too, where the tests hold it to the same reference.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[cfg_attr(robots_simd, allow(dead_code))]
 fn after_space_by_letters(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
     let mut at = from;
     while let Some(i) = bytes.get(at..).and_then(|rest| memchr::memchr2(a, b, rest)) {
@@ -643,7 +655,7 @@ fn after_space_by_letters(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usi
 
 /// Bit `i` set when `cur[i]` is `a` or `b` and `prev[i]` (the byte before
 /// it) is at or below a space.
-#[cfg(target_arch = "x86_64")]
+#[cfg(robots_simd)]
 #[inline(always)]
 fn after_space_mask(prev: &[u8; 16], cur: &[u8; 16], a: u8, b: u8) -> u32 {
     use crate::simd::Lanes;
@@ -907,8 +919,9 @@ mod tests {
 
     /// Every way a [`Pair`] can search on this machine, and the fallback.
     fn every_pair(a: u8, b: u8) -> Vec<Pair> {
+        #[cfg_attr(not(robots_simd), allow(unused_mut))]
         let mut pairs = alloc::vec![Pair::new(a, b), Pair(PairSearch::Any(a, b))];
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(robots_simd)]
         {
             use memchr::arch::x86_64::{avx2, sse2};
             pairs.extend(avx2::memchr::Two::new(a, b).map(|t| Pair(PairSearch::Avx2(t))));
@@ -1024,7 +1037,7 @@ mod tests {
         }
 
         #[test]
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(robots_simd)]
         fn after_space_masks_agree(
             prev in proptest::array::uniform16(proptest::sample::select(SPACE_EDGES)),
             cur in proptest::array::uniform16(proptest::sample::select(SPACE_EDGES)),
@@ -1050,7 +1063,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(robots_simd)]
     fn after_space_mask_flags_letters_after_spaces() {
         let prev = *b"\n u\tau\0 \x1f!\x80\xff  \r\x7f";
         let cur = *b"uuUuuuUuu uuuuUu";

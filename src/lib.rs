@@ -176,7 +176,7 @@ mod options;
 mod path;
 mod pattern;
 mod robots;
-#[cfg(target_arch = "x86_64")]
+#[cfg(robots_simd)]
 mod simd;
 #[cfg(feature = "proptest")]
 pub mod strategy;

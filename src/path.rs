@@ -215,9 +215,9 @@ pub(crate) fn plain_pattern_mask(pattern: &[u8]) -> Option<u64> {
 
 /// The first sixteen bytes of a path, zero-padded: what
 /// [`literal_start_differs_with`] compares a pattern's first sixteen bytes
-/// with, set up once per path.
+/// with, set up once per path. Only the SSE2 compare reads it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PathHead([u8; 16]);
+pub(crate) struct PathHead(#[cfg_attr(not(robots_simd), allow(dead_code))] [u8; 16]);
 
 impl PathHead {
     pub(crate) fn new(path: &[u8]) -> PathHead {
@@ -234,7 +234,7 @@ impl PathHead {
 /// takes no branch per byte.
 #[inline]
 pub(crate) fn literal_start_differs_with(pattern: &[u8], path: &[u8], head: &PathHead) -> bool {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(robots_simd)]
     if let Some(window) = pattern.first_chunk::<16>() {
         let (differs, special) = sixteen::differs_and_special(window, &head.0);
         // A bit past the window, so that each count stops at 16.
@@ -252,12 +252,12 @@ pub(crate) fn literal_start_differs_with(pattern: &[u8], path: &[u8], head: &Pat
     }
     // Elsewhere, or for a pattern of fewer than sixteen bytes left, the
     // byte loop; only the sixteen-byte compare reads `head`.
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(robots_simd))]
     let _ = head;
     literal_start_differs(pattern, path)
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(robots_simd)]
 mod sixteen {
     use crate::simd::Lanes;
 
