@@ -16,7 +16,7 @@ use crate::diag::{Diagnostic, DiagnosticKind, quote};
 use crate::directive::{Directive, is_crawl_delay, recognize};
 use crate::lex::{Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, first_eight, prepare};
 use crate::options::{ParseOptions, Profile};
-use crate::path::{index_htm_cut, matching_form};
+use crate::path::{index_htm_rule, matching_form};
 use crate::pattern::Strategy;
 
 /// A slice of [`Parsed::text`].
@@ -593,8 +593,7 @@ impl Builder<'_> {
         // derived pattern, always lower, so it only decides where the
         // original does not match.
         if self.profile == Profile::Google && kind == RuleKind::Allow {
-            if let Some(cut) = index_htm_cut(matching) {
-                let strategy = Strategy::of(&matching[..cut]).0.anchored();
+            if let Some((strategy, cut)) = index_htm_rule(matching) {
                 let derived = self.push_bytes(&[&matching[..cut], b"$"].concat());
                 self.out.rules.push(CompiledRule::new(
                     strategy,

@@ -21,10 +21,10 @@ use crate::lex::{
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
-    CanonicalPath, PathHead, index_htm_cut, is_robots_txt, literal_start_differs_with,
+    CanonicalPath, PathHead, index_htm_rule, is_robots_txt, literal_start_differs_with,
     matching_form, path_of, plain_pattern_mask,
 };
-use crate::pattern::Strategy;
+use crate::pattern::matches;
 
 /// Whether `user_agent` may fetch `path_or_url` according to `body`, with
 /// the RFC profile and the default size limit: the same answer as
@@ -344,20 +344,13 @@ fn candidate(
     let found = matches(&pattern, path).then_some((pattern.len(), allow));
     // Google profile: `Allow: /d/index.html` also allows `/d/`.
     if found.is_none() && has_index_htm_rule(allow, profile) {
-        if let Some(cut) = index_htm_cut(&pattern) {
-            // The pattern cut after that `/`, plus `$`.
-            let body = &pattern[..cut];
-            let derived = Strategy::of(body).0.anchored();
-            return derived.matches(body, path).then_some((cut + 1, true));
+        if let Some((derived, cut)) = index_htm_rule(&pattern) {
+            return derived
+                .matches(&pattern[..cut], path)
+                .then_some((cut + 1, true));
         }
     }
     found
-}
-
-/// Whether a pattern in matching form (with its final `$`, if any) matches.
-fn matches(pattern: &[u8], path: &[u8]) -> bool {
-    let (strategy, len) = Strategy::of(pattern);
-    strategy.matches(&pattern[..len], path)
 }
 
 #[cfg(test)]

@@ -51,13 +51,20 @@ impl Strategy {
     }
 }
 
+/// Whether `pattern`, in matching form with its final `$` if any, matches
+/// `path`: [`Strategy::of`] then [`Strategy::matches`], for callers that
+/// match a pattern once and keep no compiled rule.
+pub(crate) fn matches(pattern: &[u8], path: &[u8]) -> bool {
+    let (strategy, len) = Strategy::of(pattern);
+    strategy.matches(&pattern[..len], path)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Strategy;
+    use super::{Strategy, matches};
 
     fn check(pattern: &str, path: &str) -> bool {
-        let (strategy, len) = Strategy::of(pattern.as_bytes());
-        strategy.matches(&pattern.as_bytes()[..len], path.as_bytes())
+        matches(pattern.as_bytes(), path.as_bytes())
     }
 
     #[test]
