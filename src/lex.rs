@@ -200,14 +200,21 @@ pub(crate) fn rule_start(line: &[u8]) -> Option<(bool, usize)> {
     (line.get(colon) == Some(&b':')).then(|| (allow, blank(colon + 1)))
 }
 
+/// The bytes from a line's start that the full reading keeps: its first
+/// [`MAX_LINE_BYTES`] (SPEC §1.5). `line` may run on past the line's end.
+#[inline]
+pub(crate) fn within_limit(line: &[u8]) -> &[u8] {
+    &line[..line.len().min(MAX_LINE_BYTES)]
+}
+
 /// The value of the rule line at the start of `line` whose value starts at
 /// `at` (as [`rule_start`] gives it), as the full reading ([`Entries`])
 /// finds it; and an offset in the line from which to search for its end.
 #[inline]
 pub(crate) fn rule_value(line: &[u8], at: usize) -> (&[u8], usize) {
-    // Only the line's first MAX_LINE_BYTES count; before `at` there are
-    // only the key, blanks and the colon, so no line end.
-    let kept = &line[..line.len().min(MAX_LINE_BYTES)];
+    // Before `at` there are only the key, blanks and the colon, so no line
+    // end.
+    let kept = within_limit(line);
     let from = at.min(kept.len());
     let end = scan::<false>(kept, from);
     (trim(&kept[from..end]), end)
@@ -233,7 +240,7 @@ pub(crate) fn user_agent_start(line: &[u8]) -> Option<&[u8]> {
             tail[0] | 0x20 == b'n' && tail[1] | 0x20 == b't' && tail[2..] == *b": "
         })
         && !line.get(12).is_some_and(|&b| is_blank(b));
-    usual.then(|| &line[12..line.len().min(MAX_LINE_BYTES)])
+    usual.then(|| &within_limit(line)[12..])
 }
 
 /// The rule key that a word of eight lower-cased bytes ([`rule_start`])

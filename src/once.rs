@@ -17,7 +17,7 @@ use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
 use crate::group::Probe;
 use crate::lex::{
-    Entries, MAX_LINE_BYTES, is_blank, prepare, rule_start, rule_value, user_agent_start,
+    Entries, is_blank, prepare, rule_start, rule_value, user_agent_start, within_limit,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
@@ -253,8 +253,9 @@ enum Settled<'a> {
 /// lines and rules of unusual shape or with a typo matter, and each key
 /// starts with `u`, `a` or `d` in either case (SPEC §1.9): any other line, a
 /// sitemap or a comment, is [`Settled::Other`]. Only bytes within the
-/// line's first [`MAX_LINE_BYTES`] are read, as the full reading keeps no
-/// more; a last line of spaces only takes the full reading.
+/// line's first [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES) are read, as
+/// the full reading keeps no more; a last line of spaces only takes the
+/// full reading.
 #[inline]
 fn settle<'a>(
     rest: &'a [u8],
@@ -263,8 +264,7 @@ fn settle<'a>(
     profile: Profile,
 ) -> Option<Settled<'a>> {
     if let Some((allow, at)) = rule_start(rest) {
-        let kept = &rest[..rest.len().min(MAX_LINE_BYTES)];
-        let value = kept.get(at..).unwrap_or_default();
+        let value = within_limit(rest).get(at..).unwrap_or_default();
         if ruled_out(value, path, head, allow, profile) {
             return Some(Settled::Rule);
         }
