@@ -244,6 +244,10 @@ impl Filter {
     }
 }
 
+/// The mask of a [`CompiledRule`]'s head bytes, by `head_len`: its low
+/// `head_len` bytes set (none for 0, all for 8). Indexed by `head_len & 15`,
+/// which is `head_len` itself (at most 8) but lets the compiler drop the
+/// bounds check; the entries past 8 are never read.
 const KEPT: [u64; 16] = {
     let mut t = [u64::MAX; 16];
     let mut n = 0;
