@@ -569,8 +569,9 @@ impl<'a> Entries<'a> {
     }
 
     /// Passes over whole lines until one whose first byte other than a
-    /// space or tab (` `, `\t`, VT, FF) is `a` or `b`; the next entry is that
-    /// line. When there is none, iteration ends.
+    /// space or tab (` `, `\t`, VT, FF) is `letter` (an ASCII lower-case
+    /// letter) in either case; the next entry is that line. When there is
+    /// none, iteration ends.
     ///
     /// A key starts at its line's first byte that is not a space (SPEC §1.8:
     /// keys are trimmed), so a caller that cares about one key only, as
@@ -581,13 +582,13 @@ impl<'a> Entries<'a> {
     /// so a letter inside a word (`/user/` in a path) costs nothing. Line
     /// numbers are not counted across the lines passed over; the one-shot
     /// check never reads them.
-    pub(crate) fn skip_to_line_starting(&mut self, a: u8, b: u8) {
+    pub(crate) fn skip_to_line_starting(&mut self, letter: u8) {
         if self.done {
             return;
         }
         let rest = self.rest;
         let mut from = 0;
-        while let Some(found) = after_space(rest, from, a, b) {
+        while let Some(found) = after_space(rest, from, letter) {
             let mut start = found;
             while start > 0 && is_blank(rest[start - 1]) {
                 start -= 1;
@@ -603,9 +604,10 @@ impl<'a> Entries<'a> {
     }
 }
 
-/// The first index at or after `from` whose byte is `a` or `b` and either
-/// starts `bytes` or follows a byte at or below a space (a line end, a blank,
-/// another control): the only places a key starting with `a` or `b` can be.
+/// The first index at or after `from` whose byte is `letter` (an ASCII
+/// lower-case letter) in either case and either starts `bytes` or follows a
+/// byte at or below a space (a line end, a blank, another control): the only
+/// places a key starting with that letter can be.
 ///
 /// On x86_64, sixteen positions at a time by SSE2 compares, each with the
 /// byte before it, so that a letter inside a word costs nothing; two such
@@ -613,8 +615,9 @@ impl<'a> Entries<'a> {
 /// (1.9% of the one shot's instructions, 1.4% of its time).
 #[cfg(robots_simd)]
 #[inline]
-fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
-    let wanted = |c: u8| c == a || c == b;
+fn after_space(bytes: &[u8], from: usize, letter: u8) -> Option<usize> {
+    debug_assert!(letter.is_ascii_lowercase());
+    let wanted = |c: u8| c | CASE_BIT == letter;
     let mut at = from;
     if at == 0 {
         if wanted(*bytes.first()?) {
@@ -624,7 +627,7 @@ fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
     }
     // A window is sixteen positions and the byte before the first.
     let window_mask = |window: &[u8; 17]| match (window.first_chunk(), window.last_chunk()) {
-        (Some(prev), Some(cur)) => after_space_mask(prev, cur, a, b),
+        (Some(prev), Some(cur)) => after_space_mask(prev, cur, letter),
         _ => 0,
     };
     // Two windows a step while there are thirty-two positions: one branch
@@ -656,19 +659,23 @@ fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
 }
 
 /// [`after_space`] on other targets: `memchr2` (vectorised wherever memchr
-/// can) finds each `a` or `b`, and the byte before it is checked.
+/// can) finds each case of `letter`, and the byte before it is checked.
 #[cfg(not(robots_simd))]
 #[inline]
-fn after_space(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
-    after_space_by_letters(bytes, from, a, b)
+fn after_space(bytes: &[u8], from: usize, letter: u8) -> Option<usize> {
+    after_space_by_letters(bytes, from, letter)
 }
 
 /// The search of [`after_space`] on targets without SSE2; compiled on
 /// x86_64 too, where the tests hold it to the same reference.
 #[cfg_attr(robots_simd, allow(dead_code))]
-fn after_space_by_letters(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
+fn after_space_by_letters(bytes: &[u8], from: usize, letter: u8) -> Option<usize> {
+    let upper = letter.to_ascii_uppercase();
     let mut at = from;
-    while let Some(i) = bytes.get(at..).and_then(|rest| memchr::memchr2(a, b, rest)) {
+    while let Some(i) = bytes
+        .get(at..)
+        .and_then(|rest| memchr::memchr2(letter, upper, rest))
+    {
         let found = at + i;
         if found == 0 || bytes[found - 1] <= b' ' {
             return Some(found);
@@ -678,15 +685,21 @@ fn after_space_by_letters(bytes: &[u8], from: usize, a: u8, b: u8) -> Option<usi
     None
 }
 
-/// Bit `i` set when `cur[i]` is `a` or `b` and `prev[i]` (the byte before
-/// it) is at or below a space.
+/// Bit `i` set when `cur[i]` is `letter` (ASCII lower-case) in either case
+/// and `prev[i]` (the byte before it) is at or below a space. Setting the
+/// case bit maps only the two cases of a letter to its lower case, so one
+/// compare finds both.
 #[cfg(robots_simd)]
 #[inline(always)]
-fn after_space_mask(prev: &[u8; 16], cur: &[u8; 16], a: u8, b: u8) -> u32 {
+fn after_space_mask(prev: &[u8; 16], cur: &[u8; 16], letter: u8) -> u32 {
     use crate::simd::Lanes;
-    let cur = Lanes::load(cur);
-    ((cur.eq(a) | cur.eq(b)) & Lanes::load(prev).at_most(b' ')).bits()
+    let cur = Lanes::load(cur).with_bits(CASE_BIT);
+    (cur.eq(letter) & Lanes::load(prev).at_most(b' ')).bits()
 }
+
+/// The bit that tells an ASCII letter's cases apart.
+#[cfg(robots_simd)]
+const CASE_BIT: u8 = 0x20;
 
 impl<'a> Iterator for Entries<'a> {
     type Item = Entry<'a>;
@@ -873,7 +886,7 @@ mod tests {
 
     fn skipped(body: &[u8]) -> Vec<(&[u8], Option<KeyValue<'_>>)> {
         let mut entries = Entries::new(body);
-        entries.skip_to_line_starting(b'u', b'U');
+        entries.skip_to_line_starting(b'u');
         entries.map(|e| (e.bytes, e.kv)).collect()
     }
 
@@ -1071,7 +1084,7 @@ mod tests {
                 let hit = matches!(cur[i], b'u' | b'U') && prev[i] <= b' ';
                 mask | u32::from(hit) << i
             });
-            proptest::prop_assert_eq!(after_space_mask(&prev, &cur, b'u', b'U'), expected);
+            proptest::prop_assert_eq!(after_space_mask(&prev, &cur, b'u'), expected);
         }
 
         #[test]
@@ -1082,8 +1095,8 @@ mod tests {
             let from = from.min(body.len());
             let expected = (from..body.len())
                 .find(|&i| matches!(body[i], b'u' | b'U') && (i == 0 || body[i - 1] <= b' '));
-            proptest::prop_assert_eq!(after_space(&body, from, b'u', b'U'), expected);
-            proptest::prop_assert_eq!(after_space_by_letters(&body, from, b'u', b'U'), expected);
+            proptest::prop_assert_eq!(after_space(&body, from, b'u'), expected);
+            proptest::prop_assert_eq!(after_space_by_letters(&body, from, b'u'), expected);
         }
     }
 
@@ -1094,7 +1107,7 @@ mod tests {
         let cur = *b"uuUuuuUuu uuuuUu";
         // Flagged where `prev` is at or below a space and `cur` is wanted.
         let expected = 0b0111_0001_1100_1011;
-        assert_eq!(after_space_mask(&prev, &cur, b'u', b'U'), expected);
+        assert_eq!(after_space_mask(&prev, &cur, b'u'), expected);
     }
 
     /// Bytes on either side of the tests in [`after_space`]: the letters,

@@ -92,7 +92,7 @@ pub fn is_allowed_once_with(
         // read is found by a search for that letter.
         if !groups.decides() {
             groups.global = false;
-            entries.skip_to_line_starting(b'u', b'U');
+            entries.skip_to_line_starting(b'u');
         }
         if groups.decides() {
             if let Some(settled) = settle(entries.rest(), path, &head, profile) {

@@ -31,6 +31,12 @@ impl Lanes {
         Lanes(load_unaligned_m128i(bytes))
     }
 
+    /// Each lane with the bits of `c` set.
+    #[inline(always)]
+    pub(crate) fn with_bits(self, c: u8) -> Lanes {
+        Lanes(self.0 | splat(c))
+    }
+
     /// The lanes equal to `c`.
     #[inline(always)]
     pub(crate) fn eq(self, c: u8) -> Hits {
@@ -113,5 +119,11 @@ mod tests {
         assert_eq!(either.bits(), by_byte(|b| b == b'u' || b == b'U'));
         let both = either & Lanes::load(&[b' '; 16]).at_most(b' ');
         assert_eq!(both.bits(), either.bits());
+        // Setting the case bit makes `U` a `u`, and nothing else one.
+        assert_eq!(lanes.with_bits(0x20).eq(b'u').bits(), either.bits());
+        assert_eq!(
+            lanes.with_bits(0x20).eq(b' ').bits(),
+            by_byte(|b| b | 0x20 == b' ')
+        );
     }
 }
