@@ -583,6 +583,7 @@ impl<'a> Entries<'a> {
     /// numbers are not counted across the lines passed over; the one-shot
     /// check never reads them.
     pub(crate) fn skip_to_line_starting(&mut self, letter: u8) {
+        debug_assert!(letter.is_ascii_lowercase());
         if self.done {
             return;
         }
@@ -616,7 +617,6 @@ impl<'a> Entries<'a> {
 #[cfg(robots_simd)]
 #[inline]
 fn after_space(bytes: &[u8], from: usize, letter: u8) -> Option<usize> {
-    debug_assert!(letter.is_ascii_lowercase());
     let wanted = |c: u8| c | CASE_BIT == letter;
     let mut at = from;
     if at == 0 {
