@@ -93,25 +93,22 @@ pub fn is_allowed_once_with(
         if !groups.decides() {
             groups.global = false;
             entries.skip_to_line_starting(b'u');
-        }
-        if groups.decides() {
-            if let Some(settled) = settle(entries.rest(), path, &head, profile) {
-                match settled {
-                    Settled::Rule => groups.in_rules = true,
-                    Settled::Other => {}
-                    Settled::Candidate { allow, value, from } => {
-                        groups.in_rules = true;
-                        entries.skip_line_from(from);
-                        if !value.is_empty() {
-                            let candidate = candidate(value, allow, &mut probe, profile);
-                            best.note(candidate, groups);
-                        }
-                        continue;
+        } else if let Some(settled) = settle(entries.rest(), path, &head, profile) {
+            match settled {
+                Settled::Rule => groups.in_rules = true,
+                Settled::Other => {}
+                Settled::Candidate { allow, value, from } => {
+                    groups.in_rules = true;
+                    entries.skip_line_from(from);
+                    if !value.is_empty() {
+                        let candidate = candidate(value, allow, &mut probe, profile);
+                        best.note(candidate, groups);
                     }
+                    continue;
                 }
-                entries.skip_line();
-                continue;
             }
+            entries.skip_line();
+            continue;
         }
         if let Some((global, token)) = usual_user_agent(entries.rest(), profile) {
             groups.user_agent(global, token, caller, profile);
