@@ -645,6 +645,9 @@ fn after_space(bytes: &[u8], from: usize, letter: u8) -> Option<usize> {
         }
         at += 32;
     }
+    // Fewer than thirty-two positions left: one window if sixteen are (a
+    // loop, which compiles to fewer instructions here than an `if`), then
+    // the rest a byte at a time (`at` is at least 1 throughout).
     while let Some(window) = bytes
         .get(at - 1..)
         .and_then(|rest| rest.first_chunk::<17>())
@@ -655,7 +658,7 @@ fn after_space(bytes: &[u8], from: usize, letter: u8) -> Option<usize> {
         }
         at += 16;
     }
-    (at.max(1)..bytes.len()).find(|&i| wanted(bytes[i]) && bytes[i - 1] <= b' ')
+    (at..bytes.len()).find(|&i| wanted(bytes[i]) && bytes[i - 1] <= b' ')
 }
 
 /// [`after_space`] on other targets: `memchr2` (vectorised wherever memchr
