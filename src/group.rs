@@ -785,19 +785,14 @@ mod tests {
         }
     }
 
+    /// A rule for ordering only: precedence reads its priority, kind and
+    /// line, never its pattern.
     fn rule(priority: u32, kind: RuleKind, line: u32) -> CompiledRule {
-        CompiledRule {
-            filter: Filter(0),
-            pattern: Span {
-                start: 0,
-                len: priority,
-            },
-            written: Span::default(),
-            line,
-            kind,
-            strategy: Strategy::Prefix,
-            head_len: 0,
-        }
+        let pattern = Span {
+            start: 0,
+            len: priority,
+        };
+        CompiledRule::new(Strategy::Prefix, &[], pattern, Span::default(), line, kind)
     }
 
     proptest::proptest! {
@@ -810,7 +805,8 @@ mod tests {
             tail in "[ab/]{0,3}",
         ) {
             // The filter's word settles short patterns on its own and turns
-            // the others away; either way it must agree with the matcher.
+            // the others away; either way it must agree with the matcher
+            // (SPEC §5.1: a prefix match, `*` any run, a final `$` the end).
             // Paths are the pattern's own bytes, cut, with one byte changed
             // and some added, so that most share a long start with it.
             let mut path: Vec<u8> = pattern.bytes().filter(|b| !b"*$".contains(b)).collect();
