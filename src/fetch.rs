@@ -274,7 +274,8 @@ pub enum InvalidUrl {
     #[error("invalid port {0:?}")]
     InvalidPort(Box<str>),
     /// The host has a character no host name has (a space, a control, or one
-    /// of `<>"{}|\^` and the backtick).
+    /// of `<>"{}|\^` and the backtick), a bracket or colon outside an IP
+    /// literal, or something other than a port after one.
     #[error("invalid host {0:?}")]
     InvalidHost(Box<str>),
 }
@@ -333,10 +334,19 @@ impl Origin {
         let rest = rest.strip_prefix("//").ok_or(InvalidUrl::NotAbsolute)?;
         let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
         let host_port = authority.rsplit_once('@').map_or(authority, |(_, hp)| hp);
-        // An IPv6 literal keeps its brackets; the port follows the `]`.
+        // An IPv6 literal keeps its brackets; only a port may follow the `]`.
         let (host, port) = match host_port.strip_prefix('[') {
             Some(v6) => match v6.find(']') {
-                Some(end) => (&host_port[..end + 2], v6[end + 1..].strip_prefix(':')),
+                Some(end) => {
+                    let (host, after) = host_port.split_at(end + 2);
+                    match after {
+                        "" => (host, None),
+                        _ => match after.strip_prefix(':') {
+                            Some(port) => (host, Some(port)),
+                            None => return Err(InvalidUrl::InvalidHost(host_port.into())),
+                        },
+                    }
+                }
                 None => return Err(InvalidUrl::EmptyHost),
             },
             None => match host_port.rsplit_once(':') {
@@ -349,9 +359,17 @@ impl Origin {
         }
         // RFC 3986 §3.2.2: a registered name, an IP literal or an IPv4
         // address; non-ASCII names are let through for IDNA-aware callers.
-        if host
-            .bytes()
-            .any(|b| b <= b' ' || b == 0x7F || br#"<>"{}|\^`"#.contains(&b))
+        // Brackets and colons belong only to an IP literal.
+        let literal = host.starts_with('[');
+        let inner = if literal {
+            &host[1..host.len() - 1]
+        } else {
+            host
+        };
+        if inner.is_empty()
+            || inner.bytes().any(|b| {
+                b <= b' ' || b == 0x7F || br#"<>"{}|\^`[]"#.contains(&b) || (b == b':' && !literal)
+            })
         {
             return Err(InvalidUrl::InvalidHost(host.into()));
         }
@@ -458,6 +476,29 @@ mod tests {
             Err(InvalidUrl::InvalidHost("not a site".into()))
         );
         assert_eq!(o("http://a<b/"), Err(InvalidUrl::InvalidHost("a<b".into())));
+        // Only a port may follow an IP literal, and only a literal has
+        // brackets or colons in its host.
+        assert_eq!(
+            o("http://[::1]x/"),
+            Err(InvalidUrl::InvalidHost("[::1]x".into()))
+        );
+        assert_eq!(
+            o("http://[::1]]/"),
+            Err(InvalidUrl::InvalidHost("[::1]]".into()))
+        );
+        assert_eq!(
+            o("http://[]:80/"),
+            Err(InvalidUrl::InvalidHost("[]".into()))
+        );
+        assert_eq!(
+            o("http://a:b:80/"),
+            Err(InvalidUrl::InvalidHost("a:b".into()))
+        );
+        assert_eq!(
+            o("http://a]:80/"),
+            Err(InvalidUrl::InvalidHost("a]".into()))
+        );
+        assert_eq!(o("http://[v1.x]:8/"), Ok("http://[v1.x]:8".into()));
     }
 
     #[test]
