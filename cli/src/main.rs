@@ -136,12 +136,30 @@ struct Delay {
     ua: String,
 }
 
-/// A failure that ends the command with status 2.
-struct Failure(String);
+/// A failure that ends the command: with status 2 and a message, or, when
+/// whatever reads the output has closed it (`robots lint site | head`),
+/// quietly with the status a shell reports for a pipe closed under a
+/// process (128 + SIGPIPE), as other command-line tools end.
+enum Failure {
+    Message(String),
+    OutputClosed,
+}
 
-impl<E: std::fmt::Display> std::convert::From<E> for Failure {
-    fn from(e: E) -> Self {
-        Failure(e.to_string())
+impl std::convert::From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        match e.kind() {
+            std::io::ErrorKind::BrokenPipe => Failure::OutputClosed,
+            _ => Failure::Message(e.to_string()),
+        }
+    }
+}
+
+impl std::convert::From<serde_json::Error> for Failure {
+    fn from(e: serde_json::Error) -> Self {
+        match e.io_error_kind() {
+            Some(std::io::ErrorKind::BrokenPipe) => Failure::OutputClosed,
+            _ => Failure::Message(e.to_string()),
+        }
     }
 }
 
@@ -157,20 +175,21 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(Failure(message)) => {
+        Err(Failure::Message(message)) => {
             eprintln!("robots: {message}");
             ExitCode::from(2)
         }
+        Err(Failure::OutputClosed) => ExitCode::from(128 + 13),
     }
 }
 
 /// Loads the robots.txt named by `site` or `--file`.
 fn load(site: Option<&str>, from: &From, crawler: &str) -> Result<Loaded, Failure> {
     match (&from.file, site) {
-        (Some(file), _) => source::read_file(file).map_err(Failure),
+        (Some(file), _) => source::read_file(file).map_err(Failure::Message),
         (None, Some(site)) => {
             let timeout = Duration::try_from_secs_f64(from.timeout).map_err(|_| {
-                Failure(format!(
+                Failure::Message(format!(
                     "--timeout {} is not a number of seconds",
                     from.timeout
                 ))
@@ -181,9 +200,9 @@ fn load(site: Option<&str>, from: &From, crawler: &str) -> Result<Loaded, Failur
                 timeout,
                 robots::ParseOptions::DEFAULT_SIZE_LIMIT,
             )
-            .map_err(Failure)
+            .map_err(Failure::Message)
         }
-        (None, None) => Err(Failure("give a SITE or --file FILE".into())),
+        (None, None) => Err(Failure::Message("give a SITE or --file FILE".into())),
     }
 }
 
@@ -197,7 +216,7 @@ fn site_and_paths<'a>(
         None => (Some(args[0].as_str()), &args[1..]),
     };
     if paths.is_empty() {
-        return Err(Failure("give at least one PATH to check".into()));
+        return Err(Failure::Message("give at least one PATH to check".into()));
     }
     Ok((site, paths))
 }
@@ -352,7 +371,7 @@ fn check(
 fn explain(args: Query) -> Result<ExitCode, Failure> {
     let (site, paths) = site_and_paths(&args.args, &args.from)?;
     let [path] = paths else {
-        return Err(Failure("explain takes one PATH".into()));
+        return Err(Failure::Message("explain takes one PATH".into()));
     };
     let loaded = load(site, &args.from, &args.ua)?;
     let profile = args.profile.profile();
@@ -482,8 +501,9 @@ fn batch(args: Batch) -> Result<ExitCode, Failure> {
     let input: Box<dyn BufRead> = if args.queries.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
     } else {
-        let file = std::fs::File::open(&args.queries)
-            .map_err(|e| Failure(format!("cannot read {}: {e}", args.queries.display())))?;
+        let file = std::fs::File::open(&args.queries).map_err(|e| {
+            Failure::Message(format!("cannot read {}: {e}", args.queries.display()))
+        })?;
         Box::new(std::io::BufReader::new(file))
     };
     let mut parsed: HashMap<String, RobotsTxt> = HashMap::new();
@@ -493,7 +513,8 @@ fn batch(args: Batch) -> Result<ExitCode, Failure> {
         if line.trim().is_empty() {
             continue;
         }
-        let at = |what: &str| Failure(format!("{}:{}: {what}", args.queries.display(), n + 1));
+        let at =
+            |what: &str| Failure::Message(format!("{}:{}: {what}", args.queries.display(), n + 1));
         let query: serde_json::Value =
             serde_json::from_str(&line).map_err(|e| at(&e.to_string()))?;
         let field = |key: &str| {
@@ -526,9 +547,10 @@ fn sitemaps(args: Source) -> Result<ExitCode, Failure> {
 fn delay(args: Delay) -> Result<ExitCode, Failure> {
     let loaded = load(args.source.site.as_deref(), &args.source.from, &args.ua)?;
     let robots = loaded.robots(Profile::Rfc);
+    let mut out = std::io::stdout().lock();
     match robots.crawl_delay(&args.ua) {
-        Some(delay) => println!("{}", delay.as_secs_f64()),
-        None => println!("none"),
+        Some(delay) => writeln!(out, "{}", delay.as_secs_f64())?,
+        None => writeln!(out, "none")?,
     }
     Ok(ExitCode::SUCCESS)
 }

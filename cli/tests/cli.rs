@@ -240,6 +240,29 @@ fn usage_and_file_errors_exit_2() {
 }
 
 #[test]
+fn output_closed_by_the_reader_ends_quietly() {
+    // Far more output than a pipe holds, so the write fails however fast the
+    // reader closes: the tool stops without a message, with the status a
+    // shell gives a process ended by SIGPIPE.
+    let dir = temp_dir("closed");
+    let file = dir.join("robots.txt");
+    let body: String = (0..20_000)
+        .map(|n| format!("not a directive {n}\n"))
+        .collect();
+    std::fs::write(&file, body).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
+        .args(["lint", "--file", file.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the robots binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(status(&out), 141);
+}
+
+#[test]
 fn batch_answers_one_line_per_query() {
     let dir = temp_dir("batch");
     let queries = dir.join("queries.jsonl");
