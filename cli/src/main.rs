@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use clap::builder::NonEmptyStringValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use robots::{Decision, Profile, Reason, RobotsTxt, RuleKind, Severity};
 
@@ -88,7 +89,7 @@ struct Query {
     #[command(flatten)]
     from: From,
     /// The crawler's name (its product token); `*` means any crawler not named.
-    #[arg(long, default_value = "*", value_name = "TOKEN")]
+    #[arg(long, default_value = "*", value_name = "TOKEN", value_parser = NonEmptyStringValueParser::new())]
     ua: String,
     /// Which reading: RFC 9309, or Google's reference library (Googlebot).
     #[arg(long, value_enum, default_value = "rfc")]
@@ -132,7 +133,7 @@ struct Batch {
 struct Delay {
     #[command(flatten)]
     source: Source,
-    #[arg(long, default_value = "*", value_name = "TOKEN")]
+    #[arg(long, default_value = "*", value_name = "TOKEN", value_parser = NonEmptyStringValueParser::new())]
     ua: String,
 }
 

@@ -236,6 +236,17 @@ fn usage_and_file_errors_exit_2() {
         2
     );
     assert_eq!(status(&robots(&["frobnicate"])), 2);
+    assert_eq!(
+        status(&robots(&[
+            "check",
+            "--ua",
+            "",
+            "--file",
+            "fixtures/rfc9309-5.1.txt",
+            "/"
+        ])),
+        2
+    );
     assert_eq!(status(&robots(&["check", "not a site", "/"])), 2);
 }
 
