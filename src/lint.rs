@@ -678,10 +678,11 @@ fn not_robots_txt(body: &[u8]) -> Option<(LintCode, &'static str)> {
     {
         return Some((LintCode::Image, "an image"));
     }
+    // UTF-16 text of ASCII: every other byte is NUL, and the bytes between
+    // are not (a run of NULs alone is no text at all).
     let head = &body[..body.len().min(256)];
-    let utf16_nuls = head.len() >= 8
-        && (head.iter().step_by(2).all(|b| *b == 0)
-            || head.iter().skip(1).step_by(2).all(|b| *b == 0));
+    let nul_lanes = |skip: usize| head.iter().skip(skip).step_by(2).all(|b| *b == 0);
+    let utf16_nuls = head.len() >= 8 && (nul_lanes(0) != nul_lanes(1));
     if starts(b"\xFF\xFE") || starts(b"\xFE\xFF") || utf16_nuls {
         return Some((LintCode::Utf16, "UTF-16 text"));
     }
@@ -713,6 +714,16 @@ fn not_robots_txt(body: &[u8]) -> Option<(LintCode, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf16_is_told_by_its_nuls_without_a_bom() {
+        let le: Vec<u8> = b"User-agent: *".iter().flat_map(|&b| [b, 0]).collect();
+        let be: Vec<u8> = b"User-agent: *".iter().flat_map(|&b| [0, b]).collect();
+        assert_eq!(not_robots_txt(&le).map(|(c, _)| c), Some(LintCode::Utf16));
+        assert_eq!(not_robots_txt(&be).map(|(c, _)| c), Some(LintCode::Utf16));
+        // NULs alone are not text in any encoding.
+        assert_eq!(not_robots_txt(&[0; 64]), None);
+    }
 
     #[test]
     fn edit_distances() {
