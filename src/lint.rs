@@ -278,10 +278,12 @@ impl Linter {
                     format!("line of {length} bytes; bytes past {} are ignored", crate::MAX_LINE_BYTES),
                     None,
                 ),
-                DiagnosticKind::Truncated { limit, body_len, .. } => self.push(
+                // Not the body's length: a caller that reads as crawlers do
+                // hands over only the limit and one byte more.
+                DiagnosticKind::Truncated { limit, .. } => self.push(
                     line,
                     LintCode::OverSizeLimit,
-                    format!("the body is {body_len} bytes; crawlers read the first {limit} and ignore the rest"),
+                    format!("the body is longer than {limit} bytes; crawlers read the first {limit} and ignore the rest"),
                     Some("keep robots.txt under 500 KiB".into()),
                 ),
                 DiagnosticKind::RuleOutsideGroup => self.push(

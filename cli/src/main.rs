@@ -186,8 +186,9 @@ fn main() -> ExitCode {
 
 /// Loads the robots.txt named by `site` or `--file`.
 fn load(site: Option<&str>, from: &From, crawler: &str) -> Result<Loaded, Failure> {
+    let limit = robots::ParseOptions::DEFAULT_SIZE_LIMIT;
     match (&from.file, site) {
-        (Some(file), _) => source::read_file(file).map_err(Failure::Message),
+        (Some(file), _) => source::read_file(file, limit).map_err(Failure::Message),
         (None, Some(site)) => {
             let timeout = Duration::try_from_secs_f64(from.timeout).map_err(|_| {
                 Failure::Message(format!(
@@ -195,13 +196,7 @@ fn load(site: Option<&str>, from: &From, crawler: &str) -> Result<Loaded, Failur
                     from.timeout
                 ))
             })?;
-            source::fetch(
-                site,
-                crawler,
-                timeout,
-                robots::ParseOptions::DEFAULT_SIZE_LIMIT,
-            )
-            .map_err(Failure::Message)
+            source::fetch(site, crawler, timeout, limit).map_err(Failure::Message)
         }
         (None, None) => Err(Failure::Message("give a SITE or --file FILE".into())),
     }

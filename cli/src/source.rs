@@ -71,9 +71,15 @@ impl Loaded {
     }
 }
 
-/// Reads a robots.txt file, or fails with a message.
-pub fn read_file(path: &Path) -> Result<Loaded, String> {
-    let body = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+/// Reads a robots.txt file, or fails with a message: at most `limit` + 1
+/// bytes, as [`fetch`] reads a body, so that a device or a pipe that never
+/// ends (`--file /dev/zero`) cannot hang the tool or fill its memory.
+pub fn read_file(path: &Path, limit: usize) -> Result<Loaded, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let mut body = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(limit as u64 + 1).read_to_end(&mut body))
+        .map_err(cannot)?;
     Ok(Loaded {
         label: path.display().to_string(),
         outcome: Outcome::Body { status: None, body },

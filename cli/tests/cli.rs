@@ -571,6 +571,36 @@ fn fetch_reads_only_the_size_limit() {
 }
 
 #[test]
+fn a_file_is_read_only_up_to_the_size_limit() {
+    // A device that never ends: read as a response is, up to the limit.
+    let zero = Path::new("/dev/zero");
+    if !zero.exists() {
+        eprintln!("skipped: no /dev/zero on this system");
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
+        .args(["lint", "--file", "/dev/zero"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the robots binary runs");
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("robots lint --file /dev/zero did not stop reading");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        stdout(&out),
+        "error   line 1   over-size-limit   the body is longer than 512000 bytes; \
+         crawlers read the first 512000 and ignore the rest; keep robots.txt under 500 KiB\n"
+    );
+    assert_eq!(status(&out), 1);
+}
+
+#[test]
 fn fetch_from_a_port_where_nothing_listens_is_unreachable() {
     let port = {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
