@@ -5,7 +5,7 @@ mod source;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufWriter, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -493,7 +493,6 @@ fn lint(args: Lint) -> Result<ExitCode, Failure> {
 
 fn batch(args: Batch) -> Result<ExitCode, Failure> {
     let profile = args.profile.profile();
-    let options = robots::ParseOptions::new().profile(profile);
     let input: Box<dyn BufRead> = if args.queries.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -521,8 +520,10 @@ fn batch(args: Batch) -> Result<ExitCode, Failure> {
         };
         let (file, ua, url) = (field("robots")?, field("ua")?, field("url")?);
         if !parsed.contains_key(file) {
-            let body = std::fs::read(file).map_err(|e| at(&format!("cannot read {file}: {e}")))?;
-            parsed.insert(file.to_owned(), RobotsTxt::parse_with(&body, &options));
+            let loaded =
+                source::read_file(Path::new(file), robots::ParseOptions::DEFAULT_SIZE_LIMIT)
+                    .map_err(|e| at(&e))?;
+            parsed.insert(file.to_owned(), loaded.robots(profile));
         }
         writeln!(out, "{}", u8::from(parsed[file].is_allowed(ua, url)))?;
     }

@@ -578,8 +578,32 @@ fn a_file_is_read_only_up_to_the_size_limit() {
         eprintln!("skipped: no /dev/zero on this system");
         return;
     }
+    let out = robots_within_a_minute(&["lint", "--file", "/dev/zero"]);
+    assert_eq!(
+        stdout(&out),
+        "error   line 1   over-size-limit   the body is longer than 512000 bytes; \
+         crawlers read the first 512000 and ignore the rest; keep robots.txt under 500 KiB\n"
+    );
+    assert_eq!(status(&out), 1);
+    // And so is each file a batch names.
+    let dir = temp_dir("zero");
+    let queries = dir.join("queries.jsonl");
+    std::fs::write(
+        &queries,
+        r#"{"robots": "/dev/zero", "ua": "a", "url": "/"}"#,
+    )
+    .unwrap();
+    let out = robots_within_a_minute(&["batch", queries.to_str().unwrap()]);
+    assert_eq!((stdout(&out).as_str(), status(&out)), ("1\n", 0));
+}
+
+/// Runs the binary like [`robots`], failing the test if it has not ended
+/// after a minute (its output must fit in a pipe).
+fn robots_within_a_minute(args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(["lint", "--file", "/dev/zero"])
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("the robots binary runs");
@@ -587,17 +611,11 @@ fn a_file_is_read_only_up_to_the_size_limit() {
     while child.try_wait().unwrap().is_none() {
         if std::time::Instant::now() > deadline {
             child.kill().unwrap();
-            panic!("robots lint --file /dev/zero did not stop reading");
+            panic!("robots {args:?} did not end within a minute");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        stdout(&out),
-        "error   line 1   over-size-limit   the body is longer than 512000 bytes; \
-         crawlers read the first 512000 and ignore the rest; keep robots.txt under 500 KiB\n"
-    );
-    assert_eq!(status(&out), 1);
+    child.wait_with_output().unwrap()
 }
 
 #[test]
