@@ -478,26 +478,15 @@ mod tests {
         assert_eq!(o("http://a<b/"), Err(InvalidUrl::InvalidHost("a<b".into())));
         // Only a port may follow an IP literal, and only a literal has
         // brackets or colons in its host.
-        assert_eq!(
-            o("http://[::1]x/"),
-            Err(InvalidUrl::InvalidHost("[::1]x".into()))
-        );
-        assert_eq!(
-            o("http://[::1]]/"),
-            Err(InvalidUrl::InvalidHost("[::1]]".into()))
-        );
-        assert_eq!(
-            o("http://[]:80/"),
-            Err(InvalidUrl::InvalidHost("[]".into()))
-        );
-        assert_eq!(
-            o("http://a:b:80/"),
-            Err(InvalidUrl::InvalidHost("a:b".into()))
-        );
-        assert_eq!(
-            o("http://a]:80/"),
-            Err(InvalidUrl::InvalidHost("a]".into()))
-        );
+        for (url, host) in [
+            ("http://[::1]x/", "[::1]x"),
+            ("http://[::1]]/", "[::1]]"),
+            ("http://[]:80/", "[]"),
+            ("http://a:b:80/", "a:b"),
+            ("http://a]:80/", "a]"),
+        ] {
+            assert_eq!(o(url), Err(InvalidUrl::InvalidHost(host.into())), "{url}");
+        }
         assert_eq!(o("http://[v1.x]:8/"), Ok("http://[v1.x]:8".into()));
     }
 
