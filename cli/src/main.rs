@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use clap::builder::NonEmptyStringValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use robots::{Decision, Profile, Reason, RobotsTxt, RuleKind, Severity};
+use robots::{Decision, Origin, Profile, Reason, RobotsTxt, RuleKind, Severity};
 
 use crate::source::Loaded;
 
@@ -83,7 +83,8 @@ impl ProfileArg {
 /// What `check` and `explain` ask: a robots.txt, a crawler, a profile, paths.
 #[derive(Args)]
 struct Query {
-    /// SITE (unless --file is given), then the paths or URLs to ask about.
+    /// SITE (unless --file is given), then the paths or URLs to ask about
+    /// (full URLs on SITE's origin).
     #[arg(required = true, value_name = "SITE | PATH")]
     args: Vec<String>,
     #[command(flatten)]
@@ -203,6 +204,9 @@ fn load(site: Option<&str>, from: &From, crawler: &str) -> Result<Loaded, Failur
 }
 
 /// Splits `SITE PATH...` (or `PATH...` with --file) into the site and paths.
+///
+/// A full URL on another origin than SITE is refused: SITE's robots.txt says
+/// nothing about it (RFC 9309 §2.3), and answering would mislead.
 fn site_and_paths<'a>(
     args: &'a [String],
     from: &From,
@@ -213,6 +217,20 @@ fn site_and_paths<'a>(
     };
     if paths.is_empty() {
         return Err(Failure::Message("give at least one PATH to check".into()));
+    }
+    if let Some(site) = site {
+        let robots_txt = source::robots_url(site).map_err(Failure::Message)?;
+        let origin = Origin::from_url(&robots_txt).map_err(|e| Failure::Message(e.to_string()))?;
+        for path in paths {
+            if let Ok(other) = Origin::from_url(path) {
+                if other != origin {
+                    return Err(Failure::Message(format!(
+                        "{path} is not on {origin}: ask {} about it",
+                        other.robots_txt_url()
+                    )));
+                }
+            }
+        }
     }
     Ok((site, paths))
 }

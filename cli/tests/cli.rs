@@ -236,6 +236,16 @@ fn usage_and_file_errors_exit_2() {
         2
     );
     assert_eq!(status(&robots(&["frobnicate"])), 2);
+    // A URL on another origin than the site's: refused before any fetch.
+    for command in ["check", "explain"] {
+        let out = robots(&[command, "example.com", "https://other.example/x"]);
+        assert_eq!(status(&out), 2);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "robots: https://other.example/x is not on https://example.com: \
+             ask https://other.example/robots.txt about it\n"
+        );
+    }
     assert_eq!(
         status(&robots(&[
             "check",
