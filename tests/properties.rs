@@ -121,19 +121,25 @@ proptest! {
         file in robots_file(),
         paths in proptest::collection::vec(path(), 1..6),
         eol in proptest::sample::select(vec!["\n", "\r\n", "\r"]),
+        limit in proptest::option::of(0usize..300),
     ) {
         // robots::is_allowed_once matches while lexing; it must answer as
-        // parsing then querying does, for every crawler and path.
+        // parsing then querying does, for every crawler and path, and with a
+        // size limit wherever it cuts the body (SPEC §1.2).
         let body = render(&file, eol, false, None);
         for profile in PROFILES {
             let options = ParseOptions::new().profile(profile);
+            let options = match limit {
+                Some(limit) => options.size_limit(limit),
+                None => options,
+            };
             let robots = RobotsTxt::parse_with(body.as_bytes(), &options);
             for ua in AGENTS.iter().chain(&["", "*", "otherbot"]) {
                 for path in &paths {
                     prop_assert_eq!(
                         robots::is_allowed_once_with(body.as_bytes(), &options, ua, path),
                         robots.is_allowed(ua, path),
-                        "{} ua={:?} path={:?}\n{}", profile, ua, path, body
+                        "{} ua={:?} path={:?} limit={:?}\n{}", profile, ua, path, limit, body
                     );
                 }
             }
