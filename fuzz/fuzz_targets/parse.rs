@@ -1,6 +1,7 @@
 //! Parsing arbitrary bytes in both profiles: no panic, every diagnostic on a
 //! line the body has, memory a small multiple of the input, queries on the
-//! result never panic, and the one-shot path answers as the parsed file.
+//! result never panic, and the one-shot path answers as the parsed file,
+//! with the default size limit and with one that cuts the body in half.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -28,5 +29,11 @@ fuzz_target!(|data: &[u8]| {
             let _ = agent.crawl_delay();
         }
         let _ = robots.sitemaps().count() + robots.records().count();
+        // A size limit inside the body (SPEC §1.2): both paths cut it alike.
+        let options = ParseOptions::new().profile(profile).size_limit(data.len() / 2);
+        let cut = RobotsTxt::parse_with(data, &options);
+        for ua in ["Googlebot", "*", url] {
+            assert_eq!(robots::is_allowed_once_with(data, &options, ua, url), cut.is_allowed(ua, url), "{profile} limit {} {ua:?} {url:?}", data.len() / 2);
+        }
     }
 });
