@@ -40,8 +40,12 @@ enum Command {
     /// one `1` (allowed) or `0` (disallowed) line each, in order.
     Batch(Batch),
     /// List the sitemap URLs.
+    ///
+    /// Exit status: 2 when the site is unreachable, so there is no answer.
     Sitemaps(Source),
     /// Print the crawl delay for a crawler, in seconds, or `none`.
+    ///
+    /// Exit status: 2 when the site is unreachable, so there is no answer.
     Delay(Delay),
 }
 
@@ -549,9 +553,25 @@ fn batch(args: Batch) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The policy for `sitemaps` and `delay`, whose output is the answer alone.
+/// When no body was read, which case of RFC 9309 §2.3.1 applied goes to
+/// standard error: an unavailable file has nothing to find, so the (empty)
+/// answer stands; an unreachable site gives no answer at all (status 2).
+fn answerable(loaded: &Loaded) -> Result<RobotsTxt, Failure> {
+    let robots = loaded.robots(Profile::Rfc);
+    let case = format!("{}: {}", loaded.label, loaded.case());
+    if robots.source().is_unreachable() {
+        return Err(Failure::Message(case));
+    }
+    if loaded.body().is_none() {
+        eprintln!("robots: {case}");
+    }
+    Ok(robots)
+}
+
 fn sitemaps(args: Source) -> Result<ExitCode, Failure> {
     let loaded = load(args.site.as_deref(), &args.from, "*")?;
-    let robots = loaded.robots(Profile::Rfc);
+    let robots = answerable(&loaded)?;
     let mut out = std::io::stdout().lock();
     for sitemap in robots.sitemaps() {
         writeln!(out, "{sitemap}")?;
@@ -561,7 +581,7 @@ fn sitemaps(args: Source) -> Result<ExitCode, Failure> {
 
 fn delay(args: Delay) -> Result<ExitCode, Failure> {
     let loaded = load(args.source.site.as_deref(), &args.source.from, &args.ua)?;
-    let robots = loaded.robots(Profile::Rfc);
+    let robots = answerable(&loaded)?;
     let mut out = std::io::stdout().lock();
     match robots.crawl_delay(&args.ua) {
         Some(delay) => writeln!(out, "{}", delay.as_secs_f64())?,

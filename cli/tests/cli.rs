@@ -515,6 +515,36 @@ fn fetch_5xx_and_429_disallow_everything() {
     }
 }
 
+#[test]
+fn sitemaps_and_delay_say_when_no_file_was_read() {
+    // Unavailable: nothing to find, so the answer stands, with the case told.
+    let server = Server::start(|_| Reply::Body(404, vec![]));
+    for (command, answer) in [("sitemaps", ""), ("delay", "none\n")] {
+        let out = robots(&[command, &server.url()]);
+        assert_eq!((stdout(&out).as_str(), status(&out)), (answer, 0));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "robots: {}/robots.txt: 404: unavailable, allow all\n",
+                server.url()
+            )
+        );
+    }
+    // Unreachable: no answer at all.
+    let server = Server::start(|_| Reply::Body(503, RULES.to_vec()));
+    for command in ["sitemaps", "delay"] {
+        let out = robots(&[command, &server.url()]);
+        assert_eq!((stdout(&out).as_str(), status(&out)), ("", 2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "robots: {}/robots.txt: 503: unreachable, disallow all\n",
+                server.url()
+            )
+        );
+    }
+}
+
 /// A chain of `hops` redirects from /robots.txt to the rules.
 fn redirects(hops: usize) -> impl Fn(&str) -> Reply + Send + Sync + 'static {
     move |path: &str| {
