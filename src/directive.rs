@@ -1,5 +1,7 @@
 //! Key recognition: which directive a key names, and the typos accepted.
 
+use crate::lex::CASE_BIT;
+
 /// A directive that shapes groups and rules (SPEC §1.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -60,10 +62,10 @@ fn canonical(key: &[u8]) -> Option<Directive> {
     // only byte it maps to `-` is CR, which never occurs inside a line.
     fn folded<const N: usize>(key: &[u8], at: usize) -> Option<[u8; N]> {
         let word = *key.get(at..)?.first_chunk::<N>()?;
-        Some(word.map(|b| b | 0x20))
+        Some(word.map(|b| b | CASE_BIT))
     }
     let directive = match key.len() {
-        5 if folded::<4>(key, 0) == Some(*b"allo") && key[4] | 0x20 == b'w' => Directive::Allow,
+        5 if folded::<4>(key, 0) == Some(*b"allo") && key[4] | CASE_BIT == b'w' => Directive::Allow,
         7 if folded::<4>(key, 0) == Some(*b"site") && folded::<4>(key, 3) == Some(*b"emap") => {
             Directive::Sitemap
         }

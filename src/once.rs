@@ -17,7 +17,7 @@ use crate::agent::{is_global, token_prefix};
 use crate::directive::{Directive, recognize};
 use crate::group::Probe;
 use crate::lex::{
-    Entries, is_blank, prepare, rule_start, rule_value, user_agent_start, within_limit,
+    CASE_BIT, Entries, is_blank, prepare, rule_start, rule_value, user_agent_start, within_limit,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{
@@ -269,7 +269,7 @@ fn settle<'a>(
         return Some(Settled::Candidate { allow, value, from });
     }
     let key = rest.iter().find(|&&b| !is_blank(b));
-    key.is_some_and(|b| !matches!(b | 0x20, b'u' | b'a' | b'd'))
+    key.is_some_and(|b| !matches!(b | CASE_BIT, b'u' | b'a' | b'd'))
         .then_some(Settled::Other)
 }
 
