@@ -339,12 +339,10 @@ impl Origin {
             Some(v6) => match v6.find(']') {
                 Some(end) => {
                     let (host, after) = host_port.split_at(end + 2);
-                    match after {
-                        "" => (host, None),
-                        _ => match after.strip_prefix(':') {
-                            Some(port) => (host, Some(port)),
-                            None => return Err(InvalidUrl::InvalidHost(host_port.into())),
-                        },
+                    match after.strip_prefix(':') {
+                        Some(port) => (host, Some(port)),
+                        None if after.is_empty() => (host, None),
+                        None => return Err(InvalidUrl::InvalidHost(host_port.into())),
                     }
                 }
                 None => return Err(InvalidUrl::EmptyHost),
