@@ -151,21 +151,26 @@ enum Failure {
     OutputClosed,
 }
 
-impl std::convert::From<std::io::Error> for Failure {
-    fn from(e: std::io::Error) -> Self {
-        match e.kind() {
-            std::io::ErrorKind::BrokenPipe => Failure::OutputClosed,
+impl Failure {
+    /// An error of kind `kind` (when it is an I/O error's): a closed output,
+    /// or a message.
+    fn of(kind: Option<std::io::ErrorKind>, e: impl std::fmt::Display) -> Failure {
+        match kind {
+            Some(std::io::ErrorKind::BrokenPipe) => Failure::OutputClosed,
             _ => Failure::Message(e.to_string()),
         }
     }
 }
 
+impl std::convert::From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::of(Some(e.kind()), e)
+    }
+}
+
 impl std::convert::From<serde_json::Error> for Failure {
     fn from(e: serde_json::Error) -> Self {
-        match e.io_error_kind() {
-            Some(std::io::ErrorKind::BrokenPipe) => Failure::OutputClosed,
-            _ => Failure::Message(e.to_string()),
-        }
+        Failure::of(e.io_error_kind(), e)
     }
 }
 
@@ -223,8 +228,7 @@ fn site_and_paths<'a>(
         return Err(Failure::Message("give at least one PATH to check".into()));
     }
     if let Some(site) = site {
-        let robots_txt = source::robots_url(site).map_err(Failure::Message)?;
-        let origin = Origin::from_url(&robots_txt).map_err(|e| Failure::Message(e.to_string()))?;
+        let origin = source::origin(site).map_err(Failure::Message)?;
         for path in paths {
             if let Ok(other) = Origin::from_url(path) {
                 if other != origin {

@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
 
-use robots::{ParseOptions, Profile, RedirectChain, RedirectStep, RobotsTxt};
+use robots::{Origin, ParseOptions, Profile, RedirectChain, RedirectStep, RobotsTxt};
 
 /// What loading a robots.txt produced.
 pub enum Outcome {
@@ -75,25 +75,32 @@ impl Loaded {
 /// bytes, as [`fetch`] reads a body, so that a device or a pipe that never
 /// ends (`--file /dev/zero`) cannot hang the tool or fill its memory.
 pub fn read_file(path: &Path, limit: usize) -> Result<Loaded, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-    let mut body = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(limit as u64 + 1).read_to_end(&mut body))
-        .map_err(cannot)?;
+    let body = std::fs::File::open(path)
+        .and_then(|file| read_body(file, limit))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Ok(Loaded {
         label: path.display().to_string(),
         outcome: Outcome::Body { status: None, body },
     })
 }
 
-/// The robots.txt URL of a site given as a URL or a bare host (https).
-pub fn robots_url(site: &str) -> Result<String, String> {
+/// At most `limit` + 1 bytes of a body: one byte past the limit tells the
+/// RFC profile whether the limit cut a line (SPEC §1.2); the rest is never
+/// read.
+fn read_body(reader: impl Read, limit: usize) -> std::io::Result<Vec<u8>> {
+    let mut body = Vec::new();
+    reader.take(limit as u64 + 1).read_to_end(&mut body)?;
+    Ok(body)
+}
+
+/// The origin of a site given as a URL or a bare host (https).
+pub fn origin(site: &str) -> Result<Origin, String> {
     let url = if site.contains("://") {
         site.to_owned()
     } else {
         format!("https://{site}/")
     };
-    robots::robots_txt_url(&url).map_err(|e| format!("{site:?} is not a site: {e}"))
+    Origin::from_url(&url).map_err(|e| format!("{site:?} is not a site: {e}"))
 }
 
 /// Resolves a `Location` against the URL it came from (RFC 3986 §5.2, the
@@ -122,7 +129,7 @@ fn resolve(base: &str, location: &str) -> String {
 /// of the body, five redirects and not a sixth, `timeout` for the whole
 /// exchange, and a `User-Agent` naming the tool and the crawler.
 pub fn fetch(site: &str, crawler: &str, timeout: Duration, limit: usize) -> Result<Loaded, String> {
-    let first = robots_url(site)?;
+    let first = origin(site)?.robots_txt_url();
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .timeout_global(Some(timeout))
         .max_redirects(0)
@@ -159,12 +166,9 @@ pub fn fetch(site: &str, crawler: &str, timeout: Duration, limit: usize) -> Resu
         if !(200..300).contains(&status) {
             break Outcome::Status(status);
         }
-        // One byte past the limit tells the RFC profile whether the limit cut
-        // a line (SPEC §1.2); the rest is never read.
-        let mut body = Vec::new();
         let reader = response.body_mut().with_config().limit(u64::MAX).reader();
-        match reader.take(limit as u64 + 1).read_to_end(&mut body) {
-            Ok(_) => {
+        match read_body(reader, limit) {
+            Ok(body) => {
                 break Outcome::Body {
                     status: Some(status),
                     body,
