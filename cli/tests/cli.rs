@@ -16,13 +16,15 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// The built binary with `args`, run from the workspace root, uncoloured.
+fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_robots"));
+    command.args(args).current_dir(root()).env("NO_COLOR", "1");
+    command
+}
+
 fn robots(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the robots binary runs")
+    command(args).output().expect("the robots binary runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -271,8 +273,7 @@ fn output_closed_by_the_reader_ends_quietly() {
         .map(|n| format!("not a directive {n}\n"))
         .collect();
     std::fs::write(&file, body).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(["lint", "--file", file.to_str().unwrap()])
+    let mut child = command(&["lint", "--file", file.to_str().unwrap()])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -324,8 +325,7 @@ fn batch_agrees_with_the_corpus_probes() {
     let queries = dir.join("probes.jsonl");
     std::fs::write(&queries, sample.join("\n")).unwrap();
     for (profile, column) in [("rfc", "rfc"), ("google", "google")] {
-        let out = Command::new(env!("CARGO_BIN_EXE_robots"))
-            .args(["batch", "--profile", profile, queries.to_str().unwrap()])
+        let out = command(&["batch", "--profile", profile, queries.to_str().unwrap()])
             .current_dir(corpus.join("files"))
             .output()
             .unwrap();
@@ -640,10 +640,7 @@ fn a_file_is_read_only_up_to_the_size_limit() {
 /// Runs the binary like [`robots`], failing the test if it has not ended
 /// after a minute (its output must fit in a pipe).
 fn robots_within_a_minute(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
+    let mut child = command(args)
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("the robots binary runs");
