@@ -449,6 +449,7 @@ mod tests {
     use super::*;
     use alloc::string::ToString;
 
+    /// SPEC §7: the origin that keys a cache, and the URLs that have none.
     #[test]
     fn origins() {
         let o = |u| Origin::from_url(u).map(|o| o.to_string());
