@@ -283,6 +283,47 @@ fn header(loaded: &Loaded, profile: Profile, ua: &str) -> String {
     )
 }
 
+/// The name a profile compares with the names of `user-agent` lines when
+/// the caller gives `ua` (SPEC §3.1), or `None` when no line can name it.
+///
+/// The RFC profile takes the product token at the start (`FooBot/2.1` is
+/// `FooBot`); the Google profile takes `ua` whole, and its lines name only
+/// runs of letters, `_` and `-` (SPEC §2.3).
+fn matched_as(ua: &str, profile: Profile) -> Option<&str> {
+    let is_name_byte = |b: u8| b.is_ascii_alphabetic() || b == b'_' || b == b'-';
+    match profile {
+        Profile::Google => ua.bytes().all(is_name_byte).then_some(ua),
+        _ => {
+            let end = ua
+                .bytes()
+                .position(|b| !(is_name_byte(b) || b.is_ascii_digit()))
+                .unwrap_or(ua.len());
+            (end > 0).then_some(&ua[..end])
+        }
+    }
+}
+
+/// A warning for a crawler name that `profile` does not match as given:
+/// a whole `User-Agent` header, a typo, or a name with digits in the Google
+/// profile. `*`, any crawler not named, needs none.
+fn crawler_note(ua: &str, profile: Profile) -> Option<String> {
+    match matched_as(ua, profile) {
+        _ if ua == "*" => None,
+        Some(name) if name == ua => None,
+        Some(name) => Some(format!(
+            "note: crawler {ua:?} is not a product token; the {profile} profile matches it as {name:?}"
+        )),
+        None => Some(format!(
+            "note: no user-agent line can name crawler {ua:?} in the {profile} profile{}, so only the `*` groups apply",
+            match profile {
+                Profile::Google =>
+                    " (it compares the whole name, and lines name only letters, `_` and `-`)",
+                _ => " (it does not start with a product token)",
+            }
+        )),
+    }
+}
+
 /// Why a decision came out as it did, in a few words.
 fn reason(decision: &Decision<'_>) -> String {
     match decision.reason() {
@@ -328,6 +369,13 @@ fn check(
     let profile = args.profile.profile();
     let robots = loaded.robots(profile);
     let agent = robots.agent(&args.ua);
+    let mut profiles = vec![profile];
+    if compare {
+        profiles.push(other_profile(profile));
+    }
+    for note in profiles.iter().filter_map(|p| crawler_note(&args.ua, *p)) {
+        eprintln!("robots: {note}");
+    }
     let paint = Paint::stdout();
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", header(&loaded, profile, &args.ua))?;
@@ -345,10 +393,7 @@ fn check(
             )?;
         }
     } else {
-        let other_profile = match profile {
-            Profile::Google => Profile::Rfc,
-            _ => Profile::Google,
-        };
+        let other_profile = other_profile(profile);
         let other = loaded.robots(other_profile);
         let classic = loaded.robots(Profile::Rfc);
         writeln!(
@@ -390,6 +435,14 @@ fn check(
     })
 }
 
+/// The profile `--compare` sets beside `profile`.
+fn other_profile(profile: Profile) -> Profile {
+    match profile {
+        Profile::Google => Profile::Rfc,
+        _ => Profile::Google,
+    }
+}
+
 fn explain(args: Query) -> Result<ExitCode, Failure> {
     let (site, paths) = site_and_paths(&args.args, &args.from)?;
     let [path] = paths else {
@@ -403,12 +456,14 @@ fn explain(args: Query) -> Result<ExitCode, Failure> {
     let decision = agent.decide_path(&canonical);
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", header(&loaded, profile, &args.ua))?;
-    let token = match profile {
-        Profile::Rfc => robots::ProductToken::from_user_agent(&args.ua)
-            .map_or_else(|_| "(none)".to_owned(), |t| t.to_string()),
-        _ => args.ua.clone(),
-    };
-    writeln!(out, "crawler: {:?}, matched as {token:?}", args.ua)?;
+    match matched_as(&args.ua, profile) {
+        Some(name) => writeln!(out, "crawler: {:?}, matched as {name:?}", args.ua)?,
+        None => writeln!(
+            out,
+            "crawler: {:?}, which no user-agent line can name",
+            args.ua
+        )?,
+    }
     let lines: Vec<String> = agent.selecting_lines().map(|l| l.to_string()).collect();
     let (line_s, list) = (
         if lines.len() == 1 { "line" } else { "lines" },
@@ -586,10 +641,49 @@ fn sitemaps(args: Source) -> Result<ExitCode, Failure> {
 fn delay(args: Delay) -> Result<ExitCode, Failure> {
     let loaded = load(args.source.site.as_deref(), &args.source.from, &args.ua)?;
     let robots = answerable(&loaded)?;
+    if let Some(note) = crawler_note(&args.ua, robots.profile()) {
+        eprintln!("robots: {note}");
+    }
     let mut out = std::io::stdout().lock();
     match robots.crawl_delay(&args.ua) {
         Some(delay) => writeln!(out, "{}", delay.as_secs_f64())?,
         None => writeln!(out, "none")?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `matched_as` says what the library does: a line with the name it
+    /// gives names the crawler, and when it gives none, not even a line
+    /// with the caller's own name does.
+    #[test]
+    fn matched_as_agrees_with_the_library() {
+        let names = [
+            "foobot",
+            "FooBot/2.1",
+            "MJ12bot",
+            "Foo Bot",
+            " foobot",
+            "a_b-c",
+            "/bot",
+            "bot9",
+            "Bot\u{e9}",
+        ];
+        for profile in [Profile::Rfc, Profile::Google] {
+            let options = robots::ParseOptions::new().profile(profile);
+            for ua in names {
+                let line = matched_as(ua, profile).unwrap_or(ua);
+                let body = format!("User-agent: {line}\nDisallow: /\n");
+                let robots = RobotsTxt::parse_with(body.as_bytes(), &options);
+                assert_eq!(
+                    robots.agent(ua).is_named(),
+                    matched_as(ua, profile).is_some(),
+                    "{ua:?} in the {profile} profile"
+                );
+            }
+        }
+    }
 }

@@ -154,6 +154,78 @@ fn explain_a_path() {
     assert_eq!(status(&out), 1);
 }
 
+/// What the binary wrote on stderr.
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn explain_names_the_crawler_as_the_profile_matches_it() {
+    // SPEC §3.1: the RFC profile takes the leading product token, so a name
+    // with a leading space has none and only the `*` group applies.
+    let explain = |ua: &str, profile: &str| {
+        let args = ["explain", "--file", "fixtures/rfc9309-5.1.txt", "--ua", ua];
+        stdout(&robots(
+            &[&args[..], &["--profile", profile, "/x"]].concat(),
+        ))
+    };
+    let text = explain(" foobot", "rfc");
+    assert!(
+        text.contains("crawler: \" foobot\", which no user-agent line can name\n"),
+        "{text}"
+    );
+    assert!(text.contains("no group names this crawler"), "{text}");
+    let text = explain("FooBot/2.1", "rfc");
+    assert!(
+        text.contains("crawler: \"FooBot/2.1\", matched as \"FooBot\"\n"),
+        "{text}"
+    );
+    assert!(text.contains("line 6 names this crawler"), "{text}");
+    // SPEC §2.3, §3.1: the Google profile compares the whole name.
+    let text = explain("FooBot/2.1", "google");
+    assert!(
+        text.contains("crawler: \"FooBot/2.1\", which no user-agent line can name\n"),
+        "{text}"
+    );
+    assert!(text.contains("no group names this crawler"), "{text}");
+}
+
+#[test]
+fn a_crawler_name_the_profile_cuts_or_cannot_match_gets_a_note() {
+    let check = |ua: &str, extra: &[&str]| {
+        let args = ["check", "--file", "fixtures/rfc9309-5.1.txt", "--ua", ua];
+        robots(&[&args[..], extra, &["/x"]].concat())
+    };
+    // A product token as given: no note.
+    for (ua, extra) in [("foobot", &[][..]), ("foobot", &["--compare"]), ("*", &[])] {
+        assert_eq!(stderr(&check(ua, extra)), "", "{ua} {extra:?}");
+    }
+    let out = check("FooBot/2.1 (+https://foo.example)", &[]);
+    assert_eq!(
+        stderr(&out),
+        "robots: note: crawler \"FooBot/2.1 (+https://foo.example)\" is not a product token; \
+         the rfc profile matches it as \"FooBot\"\n"
+    );
+    let google = "robots: note: no user-agent line can name crawler \"MJ12bot\" in the google profile \
+         (it compares the whole name, and lines name only letters, `_` and `-`), so only the `*` groups apply\n";
+    assert_eq!(stderr(&check("MJ12bot", &["--profile", "google"])), google);
+    // --compare notes the other profile too; MJ12bot is a token in the RFC's.
+    assert_eq!(stderr(&check("MJ12bot", &["--compare"])), google);
+    let out = robots(&[
+        "delay",
+        "--file",
+        "fixtures/rfc9309-5.1.txt",
+        "--ua",
+        "/bot",
+    ]);
+    assert!(
+        stderr(&out).contains("no user-agent line can name crawler \"/bot\" in the rfc profile"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(status(&out), 0);
+}
+
 #[test]
 fn lint_text_and_json() {
     let out = robots(&["lint", "--file", "fixtures/lint/mistakes.txt"]);
