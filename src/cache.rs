@@ -90,7 +90,9 @@ impl CacheOptions {
     /// never more than that, whatever the caller sets.
     #[must_use]
     pub const fn max_ttl(mut self, ttl: Duration) -> Self {
-        self.max_ttl = if ttl.as_secs() > DAY.as_secs() {
+        // `Duration`'s ordering is not `const`: compare whole seconds, where
+        // a whole day and a fraction over it both become a day.
+        self.max_ttl = if ttl.as_secs() >= DAY.as_secs() {
             DAY
         } else {
             ttl

@@ -200,9 +200,15 @@ fn spec_7_a_fetched_policy_is_used_for_at_most_24_hours() {
     assert!(matches!(cache.lookup(&o, T0 + DAY - SEC), Lookup::Fresh(_)));
     assert!(matches!(cache.lookup(&o, T0 + DAY + SEC), Lookup::Stale(_)));
     // So is the configured lifetime, which cannot exceed 24 hours.
-    let mut cache = RobotsCache::new(CacheOptions::new().max_ttl(2 * DAY));
-    cache.insert(o.clone(), RobotsTxt::from_response(200, RULES), T0, None);
-    assert!(matches!(cache.lookup(&o, T0 + DAY + SEC), Lookup::Stale(_)));
+    // Not even by a fraction of a second.
+    for ttl in [2 * DAY, DAY + Duration::from_millis(500)] {
+        let mut cache = RobotsCache::new(CacheOptions::new().max_ttl(ttl));
+        cache.insert(o.clone(), RobotsTxt::from_response(200, RULES), T0, None);
+        assert!(
+            matches!(cache.lookup(&o, T0 + DAY), Lookup::Stale(_)),
+            "{ttl:?}"
+        );
+    }
 }
 
 #[test]
