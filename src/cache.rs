@@ -294,8 +294,7 @@ impl RobotsCache {
                     .min(self.options.max_retry);
                 (now.saturating_add(retry), last_good, Some(since), failures)
             } else {
-                let ttl = max_age.map_or(self.options.max_ttl, |age| age.min(self.options.max_ttl));
-                (now.saturating_add(ttl), None, None, 0)
+                (now.saturating_add(self.lifetime(max_age)), None, None, 0)
             };
         let entry = Entry {
             bytes: robots.heap_size() + last_good.as_ref().map_or(0, RobotsTxt::heap_size),
@@ -326,15 +325,90 @@ impl RobotsCache {
         }
     }
 
-    /// What is cached for `origin` at `now`, marking it recently used.
-    pub fn lookup(&mut self, origin: &Origin, now: Duration) -> Lookup<'_> {
+    /// How long a policy fetched with a body or a 4xx is used: `max_age`, if
+    /// the response gave one, up to [`CacheOptions::max_ttl`].
+    fn lifetime(&self, max_age: Option<Duration>) -> Duration {
+        max_age.map_or(self.options.max_ttl, |age| age.min(self.options.max_ttl))
+    }
+
+    /// Records that a conditional fetch of `origin`'s robots.txt (sent with
+    /// the `ETag` or `Last-Modified` of the last good response) was answered
+    /// `304 Not Modified` at `now`: the cached policy is still the site's, and
+    /// its lifetime starts again as [`RobotsCache::insert`] would set it.
+    /// When the origin has been unreachable since that response, its cached
+    /// copy becomes the policy again.
+    ///
+    /// Returns `false`, and changes nothing, when no policy from a response
+    /// with a body or a 4xx is cached for `origin`: then fetch again without
+    /// conditions.
+    ///
+    /// A 304 must come here, not to [`RobotsTxt::from_response`]: that reads
+    /// any 3xx as redirects given up on (unavailable: allow everything), and
+    /// would replace the rules with that.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use robots::{Lookup, Origin, RobotsCache, RobotsTxt};
+    ///
+    /// let mut cache = RobotsCache::default();
+    /// let origin = Origin::from_url("https://example.com/")?;
+    /// let day = Duration::from_secs(24 * 3600);
+    /// cache.insert(origin.clone(), RobotsTxt::from_response(200, b"User-agent: *\nDisallow: /a\n"), day, None);
+    ///
+    /// // A day later: fetch again, with `If-None-Match`; the server says 304.
+    /// assert!(cache.lookup(&origin, 2 * day).needs_fetch());
+    /// assert!(cache.revalidated(&origin, 2 * day, None));
+    /// let fresh = cache.lookup(&origin, 2 * day);
+    /// assert!(matches!(fresh, Lookup::Fresh(_)));
+    /// assert!(!fresh.robots().unwrap().is_allowed("bot", "/a"));
+    /// # Ok::<(), robots::InvalidUrl>(())
+    /// ```
+    pub fn revalidated(
+        &mut self,
+        origin: &Origin,
+        now: Duration,
+        max_age: Option<Duration>,
+    ) -> bool {
+        let expires_at = now.saturating_add(self.lifetime(max_age));
         let Some(entry) = self.entries.get_mut(origin) else {
-            return Lookup::Missing;
+            return false;
+        };
+        if entry.current.source().is_unreachable() {
+            let Some(good) = entry.last_good.take() else {
+                return false;
+            };
+            entry.current = good;
+            entry.unreachable_since = None;
+            entry.failures = 0;
+            let bytes = entry.current.heap_size();
+            self.bytes -= entry.bytes - bytes;
+            entry.bytes = bytes;
+        }
+        entry.expires_at = expires_at;
+        self.touch(origin);
+        true
+    }
+
+    /// Marks `origin` as the most recently used; returns whether it is
+    /// cached.
+    fn touch(&mut self, origin: &Origin) -> bool {
+        let Some(entry) = self.entries.get_mut(origin) else {
+            return false;
         };
         self.tick += 1;
         self.lru.remove(&entry.tick);
         self.lru.insert(self.tick, origin.clone());
         entry.tick = self.tick;
+        true
+    }
+
+    /// What is cached for `origin` at `now`, marking it recently used.
+    pub fn lookup(&mut self, origin: &Origin, now: Duration) -> Lookup<'_> {
+        if !self.touch(origin) {
+            return Lookup::Missing;
+        }
         let entry = &self.entries[origin];
         let robots = self.effective(entry, now);
         if now < entry.expires_at {

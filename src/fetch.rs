@@ -114,6 +114,10 @@ impl RobotsTxt {
     /// everything; a 3xx means the caller stopped after too many redirects
     /// ([`RedirectChain`]) and is read as a 4xx.
     ///
+    /// A `304 Not Modified` to a conditional fetch is not a policy of its
+    /// own: it says the cached one still holds, so pass it to
+    /// [`RobotsCache::revalidated`](crate::RobotsCache::revalidated) instead.
+    ///
     /// # Examples
     ///
     /// ```

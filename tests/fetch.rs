@@ -212,6 +212,80 @@ fn spec_7_a_fetched_policy_is_used_for_at_most_24_hours() {
 }
 
 #[test]
+fn spec_7_a_304_to_a_conditional_fetch_keeps_the_cached_policy() {
+    let o = origin("https://example.com/");
+    let private_allowed = |cache: &mut RobotsCache, at| {
+        let lookup = cache.lookup(&o, at);
+        (
+            matches!(lookup, Lookup::Fresh(_)),
+            lookup.robots().map(|r| r.is_allowed("bot", "/private")),
+        )
+    };
+    let mut cache = RobotsCache::default();
+    // Nothing cached: a 304 says nothing, and nothing is stored.
+    assert!(!cache.revalidated(&o, T0, None));
+    assert!(cache.is_empty());
+    cache.insert(o.clone(), RobotsTxt::from_response(200, RULES), T0, None);
+    let bytes = cache.bytes();
+    // A day later the policy is stale; a 304 makes it fresh for another day
+    // (or for its max-age), with the same rules.
+    assert_eq!(private_allowed(&mut cache, T0 + DAY), (false, Some(false)));
+    assert!(cache.revalidated(&o, T0 + DAY, None));
+    assert_eq!(
+        private_allowed(&mut cache, T0 + 2 * DAY - SEC),
+        (true, Some(false))
+    );
+    assert_eq!(
+        private_allowed(&mut cache, T0 + 2 * DAY),
+        (false, Some(false))
+    );
+    assert!(cache.revalidated(&o, T0 + 2 * DAY, Some(HOUR)));
+    assert_eq!(
+        private_allowed(&mut cache, T0 + 2 * DAY + HOUR - SEC),
+        (true, Some(false))
+    );
+    assert_eq!(
+        private_allowed(&mut cache, T0 + 2 * DAY + HOUR),
+        (false, Some(false))
+    );
+    assert_eq!(cache.bytes(), bytes);
+    // After failures, a 304 to a fetch made with the last good copy's
+    // validators brings that copy back.
+    let t = T0 + 3 * DAY;
+    cache.insert(o.clone(), RobotsTxt::unreachable(), t, None);
+    cache.insert(o.clone(), RobotsTxt::unreachable(), t + 5 * MIN, None);
+    assert_eq!(private_allowed(&mut cache, t + 6 * MIN).1, Some(false));
+    assert!(
+        !cache
+            .lookup(&o, t + 6 * MIN)
+            .robots()
+            .unwrap()
+            .is_allowed("bot", "/public")
+    );
+    assert!(cache.revalidated(&o, t + 20 * MIN, None));
+    assert!(
+        cache
+            .lookup(&o, t + 20 * MIN)
+            .robots()
+            .unwrap()
+            .is_allowed("bot", "/public")
+    );
+    assert_eq!(
+        private_allowed(&mut cache, t + 20 * MIN + DAY - SEC),
+        (true, Some(false))
+    );
+    assert_eq!(cache.bytes(), bytes);
+    // An outage with no good copy before it: nothing to revalidate.
+    let other = origin("https://other.example/");
+    cache.insert(other.clone(), RobotsTxt::unreachable(), T0, None);
+    assert!(!cache.revalidated(&other, T0 + MIN, None));
+    assert!(matches!(
+        cache.lookup(&other, T0 + 10 * MIN),
+        Lookup::Stale(_)
+    ));
+}
+
+#[test]
 fn spec_7_unreachable_is_retried_after_5_minutes_backing_off_to_an_hour() {
     let o = origin("http://example.com/");
     let mut cache = RobotsCache::default();
