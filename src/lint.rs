@@ -419,10 +419,14 @@ impl Linter {
                 line,
                 LintCode::ProfileDifference,
                 format!(
-                    "user-agent `{}`: RFC 9309 crawlers read `{}`, Google reads `{}` (it stops at the first digit)",
+                    "user-agent `{}`: RFC 9309 crawlers read `{}`, Google reads {} (it stops at the first digit)",
                     lossy(rfc),
                     lossy(rfc),
-                    lossy(google)
+                    if google.is_empty() {
+                        "no name".into()
+                    } else {
+                        format!("`{}`", lossy(google))
+                    }
                 ),
                 None,
             );
@@ -481,6 +485,14 @@ impl Linter {
                 "crawl-delay before any user-agent line applies to no crawler".to_owned()
             };
             self.push(line, LintCode::CrawlDelay, message, None);
+        } else if matches!(lower.as_slice(), b"http" | b"https") && value.starts_with(b"//") {
+            // A bare URL, most often a sitemap listed without its key.
+            self.push(
+                line,
+                LintCode::UnknownRecord,
+                "a URL with no key is ignored".into(),
+                Some("write `Sitemap:` before it, if it is a sitemap".into()),
+            );
         } else if !KNOWN_RECORDS
             .iter()
             .any(|k| k.as_bytes() == lower.as_slice())

@@ -111,6 +111,63 @@ fn messages_and_suggestions_name_the_fix() {
 }
 
 #[test]
+fn a_url_without_a_key_is_named_as_such() {
+    // A sitemap listed without its key reads as a record keyed `http`.
+    let lints = lint(b"User-agent: *\nDisallow: /x\nhttps://example.com/sitemap.xml\nHTTP://example.com/b.xml\nhttp: x\n");
+    let found: Vec<_> = lints
+        .iter()
+        .map(|l| (l.line(), l.code(), l.message(), l.suggestion()))
+        .collect();
+    let sitemap = Some("write `Sitemap:` before it, if it is a sitemap");
+    assert_eq!(
+        found,
+        [
+            (
+                3,
+                LintCode::UnknownRecord,
+                "a URL with no key is ignored",
+                sitemap
+            ),
+            (
+                4,
+                LintCode::UnknownRecord,
+                "a URL with no key is ignored",
+                sitemap
+            ),
+            (
+                5,
+                LintCode::UnknownRecord,
+                "unknown record `http` is ignored",
+                None
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_name_google_cuts_to_nothing_says_so() {
+    let messages = |body: &[u8]| -> Vec<String> {
+        lint(body)
+            .iter()
+            .filter(|l| l.code() == LintCode::ProfileDifference)
+            .map(|l| l.message().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        messages(b"User-agent: 008\nDisallow: /\n"),
+        [
+            "user-agent `008`: RFC 9309 crawlers read `008`, Google reads no name (it stops at the first digit)"
+        ]
+    );
+    assert_eq!(
+        messages(b"User-agent: HAL9000\nDisallow: /\n"),
+        [
+            "user-agent `HAL9000`: RFC 9309 crawlers read `HAL9000`, Google reads `HAL` (it stops at the first digit)"
+        ]
+    );
+}
+
+#[test]
 fn bodies_that_are_not_robots_txt_give_one_error() {
     for (name, body, code) in NOT_ROBOTS {
         let lints = lint(body);
