@@ -437,7 +437,12 @@ pub(crate) struct RecordEntry {
     pub(crate) key: Span,
     pub(crate) value: Span,
     pub(crate) line: u32,
+    /// The group it is in, or [`NO_GROUP`] before the first user-agent line.
+    pub(crate) group: u32,
 }
+
+/// The group of a record before the first user-agent line: none.
+pub(crate) const NO_GROUP: u32 = u32::MAX;
 
 /// A valid crawl-delay inside a group.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -619,6 +624,7 @@ impl Builder<'_> {
             key: key_span,
             value: value_span,
             line,
+            group: self.current.unwrap_or(NO_GROUP),
         });
         if !is_crawl_delay(key) {
             return;

@@ -31,7 +31,8 @@
 //! - [`Decision`] is a verdict with its [`Reason`]: the deciding [`Rule`]
 //!   (allow or disallow, pattern as written, line, priority), or none.
 //! - [`RobotsTxt::crawl_delay`], [`RobotsTxt::sitemaps`] and
-//!   [`RobotsTxt::records`] expose the rest of the file.
+//!   [`RobotsTxt::records`] expose the rest of the file, and
+//!   [`Agent::records`] the records in one crawler's groups.
 //! - [`ProductToken`] validates a crawler's own name.
 //! - [`is_allowed_once`] answers one query straight from the bytes, without
 //!   building a parsed file, for callers that ask each file one question.

@@ -458,6 +458,35 @@ impl<'a> Agent<'a> {
         best
     }
 
+    /// The records other than user-agent, allow, disallow and sitemap in
+    /// the groups that apply, in file order (SPEC §6.3): the crawler's own
+    /// `request-rate`, `clean-param` or any other key. A record before the
+    /// first user-agent line is in no group; [`RobotsTxt::records`] has
+    /// every record.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use robots::RobotsTxt;
+    ///
+    /// let robots = RobotsTxt::parse(b"User-agent: slowbot\nRequest-rate: 1/60\nDisallow: /x\n\nUser-agent: *\nRequest-rate: 1/5\n");
+    /// let rate = |ua| robots.agent(ua).records().find(|r| r.key().eq_ignore_ascii_case("request-rate")).map(|r| r.value());
+    /// assert_eq!(rate("SlowBot"), Some("1/60"));
+    /// assert_eq!(rate("otherbot"), Some("1/5"));
+    /// ```
+    pub fn records(&self) -> impl Iterator<Item = Record<'a>> + 'a {
+        let entries = self.entries;
+        let text = self.robots.parsed.text.as_str();
+        // The entries are in group order: a binary search keeps a file with
+        // many groups and records linear-logarithmic.
+        self.robots
+            .parsed
+            .records
+            .iter()
+            .filter(move |r| entries.binary_search_by_key(&r.group, |e| e.group).is_ok())
+            .map(move |r| Record::of(r, text))
+    }
+
     fn groups(&self) -> impl Iterator<Item = u32> + 'a {
         self.entries.iter().map(|e| e.group)
     }
@@ -588,6 +617,14 @@ pub struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
+    fn of(entry: &crate::group::RecordEntry, text: &'a str) -> Record<'a> {
+        Record {
+            key: entry.key.get(text),
+            value: entry.value.get(text),
+            line: entry.line,
+        }
+    }
+
     /// The key as written.
     pub fn key(&self) -> &'a str {
         self.key
@@ -615,11 +652,7 @@ impl<'a> Iterator for Records<'a> {
     type Item = Record<'a>;
 
     fn next(&mut self) -> Option<Record<'a>> {
-        self.inner.next().map(|r| Record {
-            key: r.key.get(self.text),
-            value: r.value.get(self.text),
-            line: r.line,
-        })
+        self.inner.next().map(|r| Record::of(r, self.text))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -85,6 +85,7 @@ fn shapes() -> Vec<(&'static str, Vec<u8>, usize)> {
             repeat(b"Crawl-delay: x\nSitemap: s\nHost: h\n", SIZE),
             SIZE,
         ),
+        ("shortest records", repeat(b"a:\n", SIZE), SIZE),
         (
             "percent escapes",
             [

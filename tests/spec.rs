@@ -729,6 +729,29 @@ fn spec_6_3_other_records_by_key_with_line() {
 }
 
 #[test]
+fn spec_6_3_other_records_per_crawler() {
+    // Records belong to the group they are in, as crawl-delay does (§6.2),
+    // and a record before the first user-agent line to none (§2.2).
+    let body = b"Host: before.example\nUser-agent: a\nRequest-rate: 1/10\nUser-agent: b\nDisallow: /\nClean-param: ref\n\nUser-agent: *\nRequest-rate: 1/5\nDisallow: /p\n\nUser-agent: A\nRequest-rate: 1/60\n";
+    for p in BOTH {
+        let r = parse(p, body);
+        let records = |ua: &str| -> Vec<(String, u32)> {
+            r.agent(ua)
+                .records()
+                .map(|r| (r.value().to_owned(), r.line()))
+                .collect()
+        };
+        let a = [("1/10".into(), 3), ("ref".into(), 6), ("1/60".into(), 13)];
+        assert_eq!(records("a"), a, "{p}: both of a's groups, in file order");
+        assert_eq!(records("b"), [("1/10".into(), 3), ("ref".into(), 6)], "{p}");
+        assert_eq!(records("other"), [("1/5".into(), 9)], "{p}");
+    }
+    let none = RobotsTxt::parse(b"Host: x\nUser-agent: a\nDisallow: /\n");
+    assert_eq!(none.agent("a").records().count(), 0);
+    assert_eq!(none.agent("b").records().count(), 0);
+}
+
+#[test]
 fn spec_8_html_images_gzip_and_utf16_parse_like_any_other_bytes() {
     let others: [(&str, &[u8]); 4] = [
         ("HTML", include_bytes!("../fixtures/lint/html.txt")),
