@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use clap::builder::NonEmptyStringValueParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use robots::{Decision, Origin, Profile, Reason, RobotsTxt, RuleKind, Severity};
+use robots::{Decision, Origin, ProductToken, Profile, Reason, RobotsTxt, RuleKind, Severity};
 
 use crate::source::Loaded;
 
@@ -286,19 +286,19 @@ fn header(loaded: &Loaded, profile: Profile, ua: &str) -> String {
 /// The name a profile compares with the names of `user-agent` lines when
 /// the caller gives `ua` (SPEC §3.1), or `None` when no line can name it.
 ///
-/// The RFC profile takes the product token at the start (`FooBot/2.1` is
-/// `FooBot`); the Google profile takes `ua` whole, and its lines name only
-/// runs of letters, `_` and `-` (SPEC §2.3).
+/// The RFC profile takes the product token at the very start (`FooBot/2.1`
+/// is `FooBot`, ` FooBot` has none); the Google profile takes `ua` whole,
+/// and its lines name only product tokens without digits (SPEC §2.3). Both
+/// go by the crate's own rule for a product token.
 fn matched_as(ua: &str, profile: Profile) -> Option<&str> {
-    let is_name_byte = |b: u8| b.is_ascii_alphabetic() || b == b'_' || b == b'-';
     match profile {
-        Profile::Google => ua.bytes().all(is_name_byte).then_some(ua),
+        Profile::Google => (ProductToken::new(ua).is_ok()
+            && !ua.contains(|c: char| c.is_ascii_digit()))
+        .then_some(ua),
+        _ if ua.trim_start().len() < ua.len() => None,
         _ => {
-            let end = ua
-                .bytes()
-                .position(|b| !(is_name_byte(b) || b.is_ascii_digit()))
-                .unwrap_or(ua.len());
-            (end > 0).then_some(&ua[..end])
+            let token = ProductToken::from_user_agent(ua).ok()?;
+            Some(&ua[..token.as_str().len()])
         }
     }
 }
