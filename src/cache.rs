@@ -382,6 +382,8 @@ impl RobotsCache {
             entry.current = good;
             entry.unreachable_since = None;
             entry.failures = 0;
+            // Counted as `insert` counts: an unreachable policy keeps no
+            // heap today, but its bytes are not assumed away.
             let bytes = entry.current.heap_size();
             self.bytes -= entry.bytes - bytes;
             entry.bytes = bytes;
