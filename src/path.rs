@@ -16,39 +16,136 @@ use crate::pattern::Strategy;
 /// reference) reads them: scheme and authority removed, fragment removed, and
 /// always starting with `/`.
 pub(crate) fn path_of(url: &str) -> Cow<'_, str> {
-    let bytes = url.as_bytes();
-    let find_from = |from: usize| {
-        bytes
-            .get(from..)
-            .and_then(|rest| rest.iter().position(|b| matches!(b, b'/' | b'?' | b';')))
-            .map(|i| i + from)
+    let Some(start) = path_start(url.as_bytes()) else {
+        return Cow::Borrowed("/");
     };
+    let end = find_fragment(url.as_bytes(), start);
+    with_slash(&url[start..end])
+}
+
+/// Where the path of `url` starts (SPEC §4.1): at its first `/`, `?` or `;`
+/// after the scheme and authority, if any. `None` when there is no such
+/// byte before the fragment: the path is then `/`.
+///
+/// One search finds the first of `/`, `?`, `;` and `#`: a scheme ends at
+/// the first `://` unless one of the first three comes before it, so that
+/// `/` is then the first of them; and a `#` before the path leaves none.
+#[inline]
+fn path_start(bytes: &[u8]) -> Option<usize> {
     // A leading `//` introduces an authority.
     let start = if bytes.starts_with(b"//") { 2 } else { 0 };
-    // A scheme ends at the first `://`, unless a `/`, `?` or `;` comes before
-    // it (then it is part of the path). The first of those three is then the
-    // `/` of that `://`, so one search finds both.
-    let authority = match find_from(start) {
-        Some(p) if p > start && bytes[p - 1] == b':' && bytes[p..].starts_with(b"//") => p + 2,
-        _ => start,
+    let first = find_delimiter(bytes, start);
+    let at = match bytes.get(first) {
+        Some(b'/')
+            if first > start && bytes[first - 1] == b':' && bytes[first..].starts_with(b"//") =>
+        {
+            find_delimiter(bytes, first + 2)
+        }
+        _ => first,
     };
-    let Some(path_start) = find_from(authority) else {
-        return Cow::Borrowed("/");
-    };
-    let hash = memchr::memchr(b'#', &bytes[start..]).map(|i| i + start);
-    if hash.is_some_and(|h| h < path_start) {
-        return Cow::Borrowed("/");
+    match bytes.get(at) {
+        Some(b'/' | b'?' | b';') => Some(at),
+        _ => None,
     }
-    let path = &url[path_start..hash.unwrap_or(url.len())];
+}
+
+/// `path` with a `/` before it when it starts with `?` or `;`: a URL with a
+/// query or parameters but no path has the path `/`.
+fn with_slash(path: &str) -> Cow<'_, str> {
     if path.starts_with('/') {
         Cow::Borrowed(path)
     } else {
-        // `?q` or `;p` with no path: the path is `/`.
         let mut owned = String::with_capacity(path.len() + 1);
         owned.push('/');
         owned.push_str(path);
         Cow::Owned(owned)
     }
+}
+
+/// Bytes that end a URL's scheme, authority or path: `/`, `?`, `;`, `#`.
+const DELIMITER: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'/' as usize] = true;
+    table[b'?' as usize] = true;
+    table[b';' as usize] = true;
+    table[b'#' as usize] = true;
+    table
+};
+
+/// The first index at or after `from` of a [`DELIMITER`], or `bytes.len()`.
+#[inline]
+fn find_delimiter(bytes: &[u8], from: usize) -> usize {
+    find_fast(
+        bytes,
+        from,
+        #[cfg(robots_simd)]
+        |v| v.eq(b'/') | v.eq(b'?') | v.eq(b';') | v.eq(b'#'),
+        |word| {
+            bytes_equal(word, b'/')
+                | bytes_equal(word, b'?')
+                | bytes_equal(word, b';')
+                | bytes_equal(word, b'#')
+        },
+        |b| DELIMITER[usize::from(b)],
+    )
+}
+
+/// The first index at or after `from` of a `#`, or `bytes.len()`.
+#[inline]
+fn find_fragment(bytes: &[u8], from: usize) -> usize {
+    find_fast(
+        bytes,
+        from,
+        #[cfg(robots_simd)]
+        |v| v.eq(b'#'),
+        |word| bytes_equal(word, b'#'),
+        |b| b == b'#',
+    )
+}
+
+/// The first index at or after `from` whose byte is `wanted`, or
+/// `bytes.len()`, for the short strings of a query (a URL, a path).
+///
+/// On x86_64, sixteen bytes at a time by `lanes`, which must flag exactly
+/// the wanted bytes, and the last fewer than sixteen by one more window that
+/// ends where `bytes` ends; where `bytes` is shorter than sixteen, and on
+/// other targets, by [`find_by_words`] with `words`.
+#[inline(always)]
+fn find_fast(
+    bytes: &[u8],
+    from: usize,
+    #[cfg(robots_simd)] lanes: impl Fn(crate::simd::Lanes) -> crate::simd::Hits,
+    words: impl Fn(u64) -> u64,
+    wanted: impl Fn(u8) -> bool,
+) -> usize {
+    #[cfg(robots_simd)]
+    {
+        use crate::simd::Lanes;
+        let mut at = from;
+        while let Some(window) = bytes.get(at..).and_then(|rest| rest.first_chunk::<16>()) {
+            let hits = lanes(Lanes::load(window)).bits();
+            if hits != 0 {
+                return at + hits.trailing_zeros() as usize;
+            }
+            at += 16;
+        }
+        // Fewer than sixteen bytes left: the window of the last sixteen,
+        // less the bytes before `at`, which were read already.
+        let last = bytes.len().wrapping_sub(16);
+        if let Some(window) = bytes.get(last..).and_then(|rest| rest.first_chunk::<16>()) {
+            let skip = u32::try_from(at - last).unwrap_or(u32::MAX);
+            let hits = lanes(Lanes::load(window))
+                .bits()
+                .checked_shr(skip)
+                .unwrap_or(0);
+            return if hits == 0 {
+                bytes.len()
+            } else {
+                at + hits.trailing_zeros() as usize
+            };
+        }
+    }
+    find_by_words(bytes, from, words, wanted)
 }
 
 /// Which side of a comparison a string is on: they differ in `*` and `$`.
@@ -162,6 +259,53 @@ fn is_canonical(s: &[u8], form: Form) -> bool {
     true
 }
 
+/// Where the fragment of a URL whose path starts at `start` begins (or
+/// `bytes.len()`), and whether the path before it is certainly in RFC
+/// canonical form as a [`Form::Path`]: it has no [`SPECIAL`] byte but the
+/// `%` of escapes already canonical. `false` leaves the answer to
+/// [`canonicalize`], which reads the path again.
+#[inline]
+fn canonical_until_fragment(bytes: &[u8], start: usize) -> (usize, bool) {
+    let mut at = start;
+    loop {
+        at = find_fast(
+            bytes,
+            at,
+            #[cfg(robots_simd)]
+            special_or_hash,
+            // Every byte below 0x26 is a candidate, as in `is_canonical`;
+            // `#` is one of them.
+            |word| {
+                bytes_below(word, 0x26)
+                    | bytes_high(word)
+                    | bytes_equal(word, 0x7F)
+                    | bytes_equal(word, b'*')
+            },
+            |b| SPECIAL_OR_HASH[usize::from(b)],
+        );
+        match bytes.get(at) {
+            None | Some(b'#') => return (at, true),
+            Some(b'%')
+                if escape_at(bytes, at).is_some_and(|v| {
+                    !is_unreserved(v)
+                        && !bytes[at + 1].is_ascii_lowercase()
+                        && !bytes[at + 2].is_ascii_lowercase()
+                }) =>
+            {
+                at += 3;
+            }
+            Some(_) => return (find_fragment(bytes, at), false),
+        }
+    }
+}
+
+/// The lanes that hold a [`SPECIAL_OR_HASH`] byte.
+#[cfg(robots_simd)]
+#[inline(always)]
+fn special_or_hash(v: crate::simd::Lanes) -> crate::simd::Hits {
+    v.at_most(b' ') | v.at_least(0x7F) | v.eq(b'%') | v.eq(b'*') | v.eq(b'$') | v.eq(b'#')
+}
+
 /// Whether a pattern as written certainly matches no part of `path`, in
 /// either profile, without computing its matching form: its bytes up to the
 /// first that differs from `path` (or runs past its end) include none that
@@ -268,9 +412,7 @@ mod sixteen {
     pub(super) fn differs_and_special(pattern: &[u8; 16], head: &[u8; 16]) -> (u32, u32) {
         let v = Lanes::load(pattern);
         let same = v.same(Lanes::load(head)).bits();
-        let special =
-            v.at_most(b' ') | v.at_least(0x7F) | v.eq(b'%') | v.eq(b'*') | v.eq(b'$') | v.eq(b'#');
-        (!same & 0xFFFF, special.bits())
+        (!same & 0xFFFF, super::special_or_hash(v).bits())
     }
 }
 
@@ -471,11 +613,25 @@ pub struct CanonicalPath<'a> {
 impl<'a> CanonicalPath<'a> {
     /// Takes the path of `path_or_url` (SPEC §4.1) and its canonical form.
     pub fn new(path_or_url: &'a str) -> Self {
-        let given = path_of(path_or_url);
-        let canonical = match canonicalize(given.as_bytes(), Form::Path) {
-            Cow::Borrowed(_) => None,
-            // The canonical form is ASCII: every other byte is escaped.
-            Cow::Owned(bytes) => Some(String::from_utf8(bytes).unwrap_or_default()),
+        let bytes = path_or_url.as_bytes();
+        let Some(start) = path_start(bytes) else {
+            return CanonicalPath {
+                given: Cow::Borrowed("/"),
+                canonical: None,
+            };
+        };
+        // One pass finds where the fragment starts and, on the way, whether
+        // the path is canonical already, as most are.
+        let (end, canonical) = canonical_until_fragment(bytes, start);
+        let given = with_slash(&path_or_url[start..end]);
+        let canonical = if canonical {
+            None
+        } else {
+            match canonicalize(given.as_bytes(), Form::Path) {
+                Cow::Borrowed(_) => None,
+                // The canonical form is ASCII: every other byte is escaped.
+                Cow::Owned(bytes) => Some(String::from_utf8(bytes).unwrap_or_default()),
+            }
         };
         CanonicalPath { given, canonical }
     }
@@ -594,6 +750,25 @@ mod tests {
             proptest::sample::select(alloc::vec!["/", "//", ":", "://", "?", ";", "#", "a", "h", "x.y", ":?/", ":;//"]), 0..10)) {
             let url = pieces.concat();
             proptest::prop_assert_eq!(path_of(&url).into_owned(), path_of_by_the_letter(&url), "{:?}", url);
+        }
+
+        #[test]
+        fn canonical_paths_read_urls_as_spec_says(pieces in proptest::collection::vec(
+            proptest::sample::select(alloc::vec![
+                "/", "//", "://", "?", ";", "#", "h", "x.y", "abcdefghijklmnop",
+                "%41", "%2f", "%2F", "%7e", "%", "%4", "*", "$", " ", "\u{e9}", "\x7f",
+            ]), 0..16)) {
+            // SPEC §4.1 and §4.2: the fused search for the path's end and
+            // its canonical form answers as the two steps one after the
+            // other, whatever the length (the sixteen-byte windows and the
+            // last, overlapping one).
+            let url = pieces.concat();
+            let path = CanonicalPath::new(&url);
+            let expected = path_of_by_the_letter(&url);
+            let canonical = canonicalize(expected.as_bytes(), Form::Path);
+            proptest::prop_assert_eq!(path.as_given(), &expected[..], "{:?}", url);
+            proptest::prop_assert_eq!(path.as_str().as_bytes(), &canonical[..], "{:?}", url);
+            proptest::prop_assert_eq!(path.canonical.is_none(), matches!(canonical, Cow::Borrowed(_)), "{:?}", url);
         }
     }
 
