@@ -14,7 +14,9 @@ use crate::agent::{is_global, token_prefix};
 use crate::decision::RuleKind;
 use crate::diag::{Diagnostic, DiagnosticKind, quote};
 use crate::directive::{Directive, is_crawl_delay, recognize};
-use crate::lex::{Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, first_eight, prepare};
+use crate::lex::{
+    Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, find_byte, first_eight, prepare,
+};
 use crate::options::{ParseOptions, Profile};
 use crate::path::{index_htm_rule, matching_form};
 use crate::pattern::Strategy;
@@ -124,7 +126,7 @@ impl CompiledRule {
     fn literal<'t>(&self, text: &'t [u8]) -> &'t [u8] {
         let body = self.body(text);
         match self.strategy {
-            Strategy::Wildcard { .. } => &body[..memchr::memchr(b'*', body).unwrap_or(body.len())],
+            Strategy::Wildcard { .. } => &body[..find_byte(body, 0, b'*')],
             Strategy::Prefix | Strategy::Exact => body,
         }
     }

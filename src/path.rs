@@ -8,7 +8,7 @@ use core::fmt;
 use percent_encoding::percent_encode_byte;
 
 use crate::group::byte_bit;
-use crate::lex::{bytes_below, bytes_equal, bytes_high, find_by_words};
+use crate::lex::{bytes_below, bytes_equal, bytes_high, find_short};
 use crate::options::Profile;
 use crate::pattern::Strategy;
 
@@ -75,7 +75,7 @@ const DELIMITER: [bool; 256] = {
 /// The first index at or after `from` of a [`DELIMITER`], or `bytes.len()`.
 #[inline]
 fn find_delimiter(bytes: &[u8], from: usize) -> usize {
-    find_fast(
+    find_short(
         bytes,
         from,
         #[cfg(robots_simd)]
@@ -93,7 +93,7 @@ fn find_delimiter(bytes: &[u8], from: usize) -> usize {
 /// The first index at or after `from` of a `#`, or `bytes.len()`.
 #[inline]
 fn find_fragment(bytes: &[u8], from: usize) -> usize {
-    find_fast(
+    find_short(
         bytes,
         from,
         #[cfg(robots_simd)]
@@ -101,51 +101,6 @@ fn find_fragment(bytes: &[u8], from: usize) -> usize {
         |word| bytes_equal(word, b'#'),
         |b| b == b'#',
     )
-}
-
-/// The first index at or after `from` whose byte is `wanted`, or
-/// `bytes.len()`, for the short strings of a query (a URL, a path).
-///
-/// On x86_64, sixteen bytes at a time by `lanes`, which must flag exactly
-/// the wanted bytes, and the last fewer than sixteen by one more window that
-/// ends where `bytes` ends; where `bytes` is shorter than sixteen, and on
-/// other targets, by [`find_by_words`] with `words`.
-#[inline(always)]
-fn find_fast(
-    bytes: &[u8],
-    from: usize,
-    #[cfg(robots_simd)] lanes: impl Fn(crate::simd::Lanes) -> crate::simd::Hits,
-    words: impl Fn(u64) -> u64,
-    wanted: impl Fn(u8) -> bool,
-) -> usize {
-    #[cfg(robots_simd)]
-    {
-        use crate::simd::Lanes;
-        let mut at = from;
-        while let Some(window) = bytes.get(at..).and_then(|rest| rest.first_chunk::<16>()) {
-            let hits = lanes(Lanes::load(window)).bits();
-            if hits != 0 {
-                return at + hits.trailing_zeros() as usize;
-            }
-            at += 16;
-        }
-        // Fewer than sixteen bytes left: the window of the last sixteen,
-        // less the bytes before `at`, which were read already.
-        let last = bytes.len().wrapping_sub(16);
-        if let Some(window) = bytes.get(last..).and_then(|rest| rest.first_chunk::<16>()) {
-            let skip = u32::try_from(at - last).unwrap_or(u32::MAX);
-            let hits = lanes(Lanes::load(window))
-                .bits()
-                .checked_shr(skip)
-                .unwrap_or(0);
-            return if hits == 0 {
-                bytes.len()
-            } else {
-                at + hits.trailing_zeros() as usize
-            };
-        }
-    }
-    find_by_words(bytes, from, words, wanted)
 }
 
 /// Which side of a comparison a string is on: they differ in `*` and `$`.
@@ -218,9 +173,11 @@ const SPECIAL: [bool; 256] = {
 fn is_canonical(s: &[u8], form: Form) -> bool {
     let mut i = 0;
     loop {
-        i = find_by_words(
+        i = find_short(
             s,
             i,
+            #[cfg(robots_simd)]
+            special,
             // Every byte below 0x26 is a candidate: that takes in space,
             // `$` and `%` with the controls by one test, at the cost of a
             // rare `!`, `"` or `#`, which the table then turns away.
@@ -268,7 +225,7 @@ fn is_canonical(s: &[u8], form: Form) -> bool {
 fn canonical_until_fragment(bytes: &[u8], start: usize) -> (usize, bool) {
     let mut at = start;
     loop {
-        at = find_fast(
+        at = find_short(
             bytes,
             at,
             #[cfg(robots_simd)]
@@ -299,11 +256,18 @@ fn canonical_until_fragment(bytes: &[u8], start: usize) -> (usize, bool) {
     }
 }
 
+/// The lanes that hold a [`SPECIAL`] byte.
+#[cfg(robots_simd)]
+#[inline(always)]
+fn special(v: crate::simd::Lanes) -> crate::simd::Hits {
+    v.at_most(b' ') | v.at_least(0x7F) | v.eq(b'%') | v.eq(b'*') | v.eq(b'$')
+}
+
 /// The lanes that hold a [`SPECIAL_OR_HASH`] byte.
 #[cfg(robots_simd)]
 #[inline(always)]
 fn special_or_hash(v: crate::simd::Lanes) -> crate::simd::Hits {
-    v.at_most(b' ') | v.at_least(0x7F) | v.eq(b'%') | v.eq(b'*') | v.eq(b'$') | v.eq(b'#')
+    special(v) | v.eq(b'#')
 }
 
 /// Whether a pattern as written certainly matches no part of `path`, in

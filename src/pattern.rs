@@ -1,5 +1,6 @@
 //! Compiled allow and disallow patterns.
 
+use crate::lex::find_byte;
 use crate::wildcard;
 
 /// How a pattern is matched, chosen once when the file is parsed.
@@ -24,7 +25,7 @@ impl Strategy {
             Some(body) => (body, true),
             None => (pattern, false),
         };
-        let strategy = match (memchr::memchr(b'*', body).is_some(), anchored) {
+        let strategy = match (find_byte(body, 0, b'*') < body.len(), anchored) {
             (true, anchored) => Strategy::Wildcard { anchored },
             (false, true) => Strategy::Exact,
             (false, false) => Strategy::Prefix,
