@@ -317,6 +317,10 @@ pub(crate) fn chunk(bytes: &[u8], at: usize) -> u64 {
     u64::from_be_bytes(first_eight(bytes.get(at..).unwrap_or(&[])))
 }
 
+/// Runs of at most this many literals that tie on a full word are sorted
+/// by comparing their bytes, not by another round of words.
+const SMALL_RUN: usize = 8;
+
 /// The indices of `rules` ordered by their literal prefixes (`literals`, in
 /// `text`), then by precedence.
 ///
@@ -349,7 +353,16 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
             let run = keys[at..].iter().take_while(|(w, _)| *w == word).count();
             if run > 1 {
                 let (start, end) = (from + at, from + at + run);
-                if word & 0xFF != 0 {
+                if word & 0xFF != 0 && run <= SMALL_RUN {
+                    // A few literals that share a full word: compared
+                    // whole from there, which costs less than a round.
+                    let rest = |i: u32| literals[i as usize].bytes(text).get(depth + 8..);
+                    order[start..end].sort_unstable_by(|&a, &b| {
+                        rest(a)
+                            .cmp(&rest(b))
+                            .then_with(|| rules[a as usize].precedence(&rules[b as usize]))
+                    });
+                } else if word & 0xFF != 0 {
                     work.push((start, end, depth + 8));
                 } else {
                     order[start..end].sort_unstable_by(|&a, &b| {
@@ -375,6 +388,7 @@ fn index_group(rules: &mut [CompiledRule], start: usize, text: &[u8], out: &mut 
     // The literals in that order, read in one sweep.
     let sorted_literals: Vec<Span> = order.iter().map(|&i| literals[i as usize]).collect();
     let first = out.len() as u32;
+    out.reserve(order.len());
     // The stack holds the chain of literals that are prefixes of the current
     // one.
     let mut chain: Vec<u32> = Vec::new();
