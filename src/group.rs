@@ -326,7 +326,8 @@ const SMALL_RUN: usize = 8;
 ///
 /// A most-significant-first radix sort on eight-byte words: rules are sorted
 /// by their first word, and each run that ties on a full word is sorted again
-/// by the next. Comparing words instead of whole strings keeps large groups
+/// by the next, or, when it has at most [`SMALL_RUN`] rules, by the rest of
+/// their bytes. Comparing words instead of whole strings keeps large groups
 /// that share a long prefix (thousands of `/Government/...` rules) cheap, and
 /// a rule takes part in one round per eight bytes of its literal, so the
 /// total work is bounded by the literals' length. A tie on a word that is not
