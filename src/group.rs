@@ -18,7 +18,7 @@ use crate::lex::{
     Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, find_byte, first_eight, prepare,
 };
 use crate::options::{ParseOptions, Profile};
-use crate::path::{index_htm_rule, matching_form};
+use crate::path::{has_special, index_htm_rule, matching_form};
 use crate::pattern::Strategy;
 
 /// A slice of [`Parsed::text`].
@@ -509,6 +509,8 @@ struct Builder<'b> {
     /// The body being parsed, when it is all valid UTF-8 (most are): then
     /// values cut from it need no check of their own.
     body: Option<&'b str>,
+    /// The body being parsed, which every value is cut from.
+    bytes: &'b [u8],
     out: Parsed,
     /// The group being built.
     current: Option<u32>,
@@ -599,7 +601,14 @@ impl Builder<'_> {
         if value.is_empty() {
             return;
         }
-        let matching = matching_form(value, self.profile);
+        // Most patterns have no byte that the matching form rewrites, nor a
+        // wildcard or an anchor: one look at their bytes settles them.
+        let plain = !has_special(value, self.bytes);
+        let matching = if plain {
+            Cow::Borrowed(value)
+        } else {
+            matching_form(value, self.profile)
+        };
         // The matching form is ASCII (every byte >= 0x80 is escaped), so this
         // never replaces anything.
         let pattern = self.push_bytes(&matching);
@@ -610,7 +619,11 @@ impl Builder<'_> {
             Cow::Owned(_) => self.push_bytes(value),
         };
         let matching = &matching[..];
-        let (strategy, len) = Strategy::of(matching);
+        let (strategy, len) = if plain {
+            (Strategy::Prefix, matching.len())
+        } else {
+            Strategy::of(matching)
+        };
         self.out.rules.push(CompiledRule::new(
             strategy,
             &matching[..len],
@@ -724,6 +737,7 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
     let mut builder = Builder {
         profile,
         body: core::str::from_utf8(&bytes).ok(),
+        bytes: &bytes,
         out: Parsed {
             parsed_len: body.len().min(options.size_limit),
             // Patterns and values are most of a file: one allocation that

@@ -270,6 +270,58 @@ fn special_or_hash(v: crate::simd::Lanes) -> crate::simd::Hits {
     special(v) | v.eq(b'#')
 }
 
+/// Whether `value` has a [`SPECIAL`] byte. A value without one is its own
+/// matching form in either profile (SPEC §4.2: nothing to escape, decode or
+/// upper-case) and has no `*` or `$`, so it is matched as a plain prefix
+/// (SPEC §5.1): most patterns are.
+///
+/// `within` is the slice `value` was cut from (the body). On x86_64 each
+/// sixteen-byte window is read from it, past `value`'s end where it has
+/// room, and the bits past that end are ignored, so that a short value
+/// costs one compare; elsewhere, and at the very end of `within`, the word
+/// tests of [`find_short`] read `value` alone.
+#[inline]
+pub(crate) fn has_special(value: &[u8], within: &[u8]) -> bool {
+    #[cfg(robots_simd)]
+    {
+        let offset = (value.as_ptr() as usize).wrapping_sub(within.as_ptr() as usize);
+        let room = within
+            .get(offset..)
+            .filter(|room| room.as_ptr() == value.as_ptr() && room.len() >= value.len());
+        if let Some(room) = room {
+            let mut at = 0;
+            while at < value.len() {
+                let Some(window) = room.get(at..).and_then(|rest| rest.first_chunk::<16>()) else {
+                    break;
+                };
+                let left = value.len() - at;
+                let kept = if left >= 16 { 0xFFFF } else { (1 << left) - 1 };
+                if special(crate::simd::Lanes::load(window)).bits() & kept != 0 {
+                    return true;
+                }
+                at += 16;
+            }
+            if at >= value.len() {
+                return false;
+            }
+        }
+    }
+    let _ = within;
+    find_short(
+        value,
+        0,
+        #[cfg(robots_simd)]
+        special,
+        |word| {
+            bytes_below(word, 0x26)
+                | bytes_high(word)
+                | bytes_equal(word, 0x7F)
+                | bytes_equal(word, b'*')
+        },
+        |b| SPECIAL[usize::from(b)],
+    ) < value.len()
+}
+
 /// Whether a pattern as written certainly matches no part of `path`, in
 /// either profile, without computing its matching form: its bytes up to the
 /// first that differs from `path` (or runs past its end) include none that
@@ -714,6 +766,24 @@ mod tests {
             proptest::sample::select(alloc::vec!["/", "//", ":", "://", "?", ";", "#", "a", "h", "x.y", ":?/", ":;//"]), 0..10)) {
             let url = pieces.concat();
             proptest::prop_assert_eq!(path_of(&url).into_owned(), path_of_by_the_letter(&url), "{:?}", url);
+        }
+
+        #[test]
+        fn has_special_reads_only_the_value(
+            body in proptest::collection::vec(proptest::sample::select(b"ab/%*$ \xe9\x7f#".to_vec()), 0..48),
+            start in 0..48usize,
+            len in 0..40usize,
+        ) {
+            // The windows read past the value's end, in the body it was cut
+            // from, and must never count those bytes: the answer is the
+            // table's, for the value alone, wherever it sits.
+            let start = start.min(body.len());
+            let end = (start + len).min(body.len());
+            let value = &body[start..end];
+            let expected = value.iter().any(|&b| SPECIAL[usize::from(b)]);
+            proptest::prop_assert_eq!(has_special(value, &body), expected, "{:?} in {:?}", value, body);
+            // A value from elsewhere is read on its own.
+            proptest::prop_assert_eq!(has_special(value, b"unrelated"), expected);
         }
 
         #[test]
