@@ -169,26 +169,33 @@ const SPECIAL: [bool; 256] = {
     table
 };
 
+/// The first index at or after `from` of a [`SPECIAL`] byte, or `s.len()`.
+#[inline]
+fn find_special(s: &[u8], from: usize) -> usize {
+    find_short(
+        s,
+        from,
+        #[cfg(robots_simd)]
+        special,
+        special_words,
+        |b| SPECIAL[usize::from(b)],
+    )
+}
+
+/// A high bit in each byte of `word` that may be [`SPECIAL`], for the word
+/// tests of [`find_short`]. Every byte below 0x26 is a candidate: that takes
+/// in space, `$` and `%` with the controls by one test, at the cost of a
+/// rare `!`, `"` or `#`, which the table then turns away.
+#[inline(always)]
+fn special_words(word: u64) -> u64 {
+    bytes_below(word, 0x26) | bytes_high(word) | bytes_equal(word, 0x7F) | bytes_equal(word, b'*')
+}
+
 /// Whether `s` is already in RFC canonical form.
 fn is_canonical(s: &[u8], form: Form) -> bool {
     let mut i = 0;
     loop {
-        i = find_short(
-            s,
-            i,
-            #[cfg(robots_simd)]
-            special,
-            // Every byte below 0x26 is a candidate: that takes in space,
-            // `$` and `%` with the controls by one test, at the cost of a
-            // rare `!`, `"` or `#`, which the table then turns away.
-            |word| {
-                bytes_below(word, 0x26)
-                    | bytes_high(word)
-                    | bytes_equal(word, 0x7F)
-                    | bytes_equal(word, b'*')
-            },
-            |b| SPECIAL[usize::from(b)],
-        );
+        i = find_special(s, i);
         if i >= s.len() {
             break;
         }
@@ -230,14 +237,8 @@ fn canonical_until_fragment(bytes: &[u8], start: usize) -> (usize, bool) {
             at,
             #[cfg(robots_simd)]
             special_or_hash,
-            // Every byte below 0x26 is a candidate, as in `is_canonical`;
-            // `#` is one of them.
-            |word| {
-                bytes_below(word, 0x26)
-                    | bytes_high(word)
-                    | bytes_equal(word, 0x7F)
-                    | bytes_equal(word, b'*')
-            },
+            // `#` is below 0x26, so a candidate too.
+            special_words,
             |b| SPECIAL_OR_HASH[usize::from(b)],
         );
         match bytes.get(at) {
@@ -307,19 +308,7 @@ pub(crate) fn has_special(value: &[u8], within: &[u8]) -> bool {
         }
     }
     let _ = within;
-    find_short(
-        value,
-        0,
-        #[cfg(robots_simd)]
-        special,
-        |word| {
-            bytes_below(word, 0x26)
-                | bytes_high(word)
-                | bytes_equal(word, 0x7F)
-                | bytes_equal(word, b'*')
-        },
-        |b| SPECIAL[usize::from(b)],
-    ) < value.len()
+    find_special(value, 0) < value.len()
 }
 
 /// Whether a pattern as written certainly matches no part of `path`, in
