@@ -341,8 +341,8 @@ pub(crate) fn find_by_words(
 }
 
 /// The first index at or after `from` whose byte is `wanted`, or
-/// `bytes.len()`, for short strings (a URL, a path, a pattern, a value), where setting up
-/// `memchr` costs more than the search.
+/// `bytes.len()`, for short strings (a URL, a path, a pattern, a value),
+/// where setting up `memchr` costs more than the search.
 ///
 /// On x86_64, sixteen bytes at a time by `lanes`, which must flag exactly
 /// the wanted bytes, and the last fewer than sixteen by one more window that
