@@ -125,16 +125,19 @@ impl RobotsTxt {
     pub fn agent(&self, user_agent: &str) -> Agent<'_> {
         let agents = &self.parsed.agents;
         let globals = self.parsed.global_agents as usize;
+        let specific = &agents[globals..];
         let token = match self.profile {
+            // A file that names no crawler (many name only `*`) needs no
+            // token: it would select nothing.
+            _ if specific.is_empty() => &[][..],
             Profile::Rfc => token_prefix(user_agent.as_bytes(), Profile::Rfc),
             Profile::Google => user_agent.as_bytes(),
         };
         // RFC profile: an empty caller token selects the global groups.
-        let named = if self.profile == Profile::Rfc && token.is_empty() {
+        let named = if specific.is_empty() || self.profile == Profile::Rfc && token.is_empty() {
             &agents[..0]
         } else {
             let text = self.parsed.text.as_bytes();
-            let specific = &agents[globals..];
             let key = token_key(token);
             let order = |a: &AgentEntry| {
                 let stored = a.token.map_or(&b""[..], |t| t.bytes(text));
