@@ -12,7 +12,7 @@ use crate::group::{
     AgentEntry, CompiledRule, NO_PARENT, Parsed, Probe, chunk, cmp_token, parse, token_key,
 };
 use crate::options::{ParseOptions, Profile};
-use crate::path::{CanonicalPath, is_robots_txt};
+use crate::path::{CanonicalPath, is_robots_txt, path_of};
 
 /// A parsed robots.txt: owned, immutable, cheap to query from many threads.
 ///
@@ -338,12 +338,12 @@ impl<'a> Agent<'a> {
 
     /// Whether this crawler may fetch `path_or_url`.
     pub fn is_allowed(&self, path_or_url: &str) -> bool {
-        self.is_allowed_path(&CanonicalPath::new(path_or_url))
+        allows(&self.verdict_of_url(path_or_url))
     }
 
     /// The decision for `path_or_url`, with the deciding rule.
     pub fn decide(&self, path_or_url: &str) -> Decision<'a> {
-        self.decide_path(&CanonicalPath::new(path_or_url))
+        self.decision(self.verdict_of_url(path_or_url))
     }
 
     /// Whether this crawler may fetch `path`, built once beforehand.
@@ -359,7 +359,11 @@ impl<'a> Agent<'a> {
     /// is at most the sum over the rules tried of O(path × pattern pieces),
     /// and never exponential (SPEC §5.6).
     pub fn decide_path(&self, path: &CanonicalPath<'_>) -> Decision<'a> {
-        let verdict = self.verdict(path);
+        self.decision(self.verdict(path))
+    }
+
+    /// The [`Decision`] a verdict gives.
+    fn decision(&self, verdict: Result<&'a CompiledRule, Reason<'a>>) -> Decision<'a> {
         Decision {
             allowed: allows(&verdict),
             reason: match verdict {
@@ -375,8 +379,25 @@ impl<'a> Agent<'a> {
     /// query that only wants the answer never reads the rule's text.
     #[inline]
     fn verdict(&self, path: &CanonicalPath<'_>) -> Result<&'a CompiledRule, Reason<'a>> {
+        self.verdict_in_form(path.for_profile(self.robots.profile))
+    }
+
+    /// [`Agent::verdict`] for a path or URL not yet read.
+    #[inline]
+    fn verdict_of_url(&self, path_or_url: &str) -> Result<&'a CompiledRule, Reason<'a>> {
+        match self.robots.profile {
+            Profile::Rfc => self.verdict(&CanonicalPath::new(path_or_url)),
+            // The Google profile matches the path as given (SPEC §4.2): its
+            // canonical form, and the copy a rewritten one takes, would go
+            // unread.
+            Profile::Google => self.verdict_in_form(&path_of(path_or_url)),
+        }
+    }
+
+    /// [`Agent::verdict`] for `path` in the form the profile matches.
+    #[inline]
+    fn verdict_in_form(&self, path: &str) -> Result<&'a CompiledRule, Reason<'a>> {
         let profile = self.robots.profile;
-        let path = path.for_profile(profile);
         // RFC 9309 §2.2.2: /robots.txt is always allowed; the query is ignored.
         if profile == Profile::Rfc && is_robots_txt(path) {
             return Err(Reason::RobotsTxtPath);
