@@ -8,7 +8,7 @@ use core::fmt;
 use percent_encoding::percent_encode_byte;
 
 use crate::group::byte_bit;
-use crate::lex::{bytes_below, bytes_equal, bytes_high, find_short};
+use crate::lex::{bytes_below, bytes_equal, bytes_high, find_byte, find_short};
 use crate::options::Profile;
 use crate::pattern::Strategy;
 
@@ -19,7 +19,7 @@ pub(crate) fn path_of(url: &str) -> Cow<'_, str> {
     let Some(start) = path_start(url.as_bytes()) else {
         return Cow::Borrowed("/");
     };
-    let end = find_fragment(url.as_bytes(), start);
+    let end = find_byte(url.as_bytes(), start, b'#');
     with_slash(&url[start..end])
 }
 
@@ -87,19 +87,6 @@ fn find_delimiter(bytes: &[u8], from: usize) -> usize {
                 | bytes_equal(word, b'#')
         },
         |b| DELIMITER[usize::from(b)],
-    )
-}
-
-/// The first index at or after `from` of a `#`, or `bytes.len()`.
-#[inline]
-fn find_fragment(bytes: &[u8], from: usize) -> usize {
-    find_short(
-        bytes,
-        from,
-        #[cfg(robots_simd)]
-        |v| v.eq(b'#'),
-        |word| bytes_equal(word, b'#'),
-        |b| b == b'#',
     )
 }
 
@@ -191,6 +178,16 @@ fn special_words(word: u64) -> u64 {
     bytes_below(word, 0x26) | bytes_high(word) | bytes_equal(word, 0x7F) | bytes_equal(word, b'*')
 }
 
+/// Whether the `%xx` escape at `s[i]`, if there is one, is in RFC canonical
+/// form (SPEC §4.2): an escape of a reserved byte, in upper-case hex. `None`
+/// when `s[i..]` starts no escape.
+#[inline]
+fn canonical_escape(s: &[u8], i: usize) -> Option<bool> {
+    escape_at(s, i).map(|v| {
+        !is_unreserved(v) && !s[i + 1].is_ascii_lowercase() && !s[i + 2].is_ascii_lowercase()
+    })
+}
+
 /// Whether `s` is already in RFC canonical form.
 fn is_canonical(s: &[u8], form: Form) -> bool {
     let mut i = 0;
@@ -200,17 +197,12 @@ fn is_canonical(s: &[u8], form: Form) -> bool {
             break;
         }
         match s[i] {
-            b'%' => {
-                if let Some(v) = escape_at(s, i) {
-                    if is_unreserved(v)
-                        || s[i + 1].is_ascii_lowercase()
-                        || s[i + 2].is_ascii_lowercase()
-                    {
-                        return false;
-                    }
-                    i += 2;
-                }
-            }
+            b'%' => match canonical_escape(s, i) {
+                Some(true) => i += 2,
+                Some(false) => return false,
+                // A lone `%` stays as it is.
+                None => {}
+            },
             b'*' if form == Form::Pattern => {}
             b => {
                 if must_encode(b, i, s.len(), form) {
@@ -243,16 +235,8 @@ fn canonical_until_fragment(bytes: &[u8], start: usize) -> (usize, bool) {
         );
         match bytes.get(at) {
             None | Some(b'#') => return (at, true),
-            Some(b'%')
-                if escape_at(bytes, at).is_some_and(|v| {
-                    !is_unreserved(v)
-                        && !bytes[at + 1].is_ascii_lowercase()
-                        && !bytes[at + 2].is_ascii_lowercase()
-                }) =>
-            {
-                at += 3;
-            }
-            Some(_) => return (find_fragment(bytes, at), false),
+            Some(b'%') if canonical_escape(bytes, at) == Some(true) => at += 3,
+            Some(_) => return (find_byte(bytes, at, b'#'), false),
         }
     }
 }
