@@ -123,36 +123,10 @@ impl RobotsTxt {
     /// assert!(foobot.is_allowed("/b"));
     /// ```
     pub fn agent(&self, user_agent: &str) -> Agent<'_> {
-        let agents = &self.parsed.agents;
-        let globals = self.parsed.global_agents as usize;
-        let specific = &agents[globals..];
-        let token = match self.profile {
-            // A file that names no crawler (many name only `*`) needs no
-            // token: it would select nothing.
-            _ if specific.is_empty() => &[][..],
-            Profile::Rfc => token_prefix(user_agent.as_bytes(), Profile::Rfc),
-            Profile::Google => user_agent.as_bytes(),
-        };
-        // RFC profile: an empty caller token selects the global groups.
-        let named = if specific.is_empty() || self.profile == Profile::Rfc && token.is_empty() {
-            &agents[..0]
-        } else {
-            let text = self.parsed.text.as_bytes();
-            let key = token_key(token);
-            let order = |a: &AgentEntry| {
-                let stored = a.token.map_or(&b""[..], |t| t.bytes(text));
-                a.key.cmp(&key).then_with(|| cmp_token(stored, token))
-            };
-            let lo = specific.partition_point(|a| order(a).is_lt());
-            // Usually one group names a crawler; a walk finds the end.
-            let named = specific[lo..]
-                .iter()
-                .take_while(|a| order(a).is_eq())
-                .count();
-            &specific[lo..lo + named]
-        };
+        let globals = &self.parsed.agents[..self.parsed.global_agents as usize];
+        let named = self.named(user_agent);
         let (entries, named) = if named.is_empty() {
-            (&agents[..globals], false)
+            (globals, false)
         } else {
             (named, true)
         };
@@ -161,6 +135,37 @@ impl RobotsTxt {
             entries,
             named,
         }
+    }
+
+    /// The user-agent lines that name `user_agent` (SPEC §3.1, §3.2), in
+    /// group order; none when the global groups apply.
+    fn named(&self, user_agent: &str) -> &[AgentEntry] {
+        let specific = &self.parsed.agents[self.parsed.global_agents as usize..];
+        // A file that names no crawler (many name only `*`) needs no token.
+        if specific.is_empty() {
+            return specific;
+        }
+        let token = match self.profile {
+            Profile::Rfc => token_prefix(user_agent.as_bytes(), Profile::Rfc),
+            Profile::Google => user_agent.as_bytes(),
+        };
+        // RFC profile: an empty caller token selects the global groups.
+        if self.profile == Profile::Rfc && token.is_empty() {
+            return &specific[..0];
+        }
+        let text = self.parsed.text.as_bytes();
+        let key = token_key(token);
+        let order = |a: &AgentEntry| {
+            let stored = a.token.map_or(&b""[..], |t| t.bytes(text));
+            a.key.cmp(&key).then_with(|| cmp_token(stored, token))
+        };
+        let lo = specific.partition_point(|a| order(a).is_lt());
+        // Usually one group names a crawler; a walk finds the end.
+        let named = specific[lo..]
+            .iter()
+            .take_while(|a| order(a).is_eq())
+            .count();
+        &specific[lo..lo + named]
     }
 
     /// The crawl delay for `user_agent` (SPEC §6.2): the largest valid
