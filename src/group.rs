@@ -354,21 +354,20 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
             let run = keys[at..].iter().take_while(|(w, _)| *w == word).count();
             if run > 1 {
                 let (start, end) = (from + at, from + at + run);
-                if word & 0xFF != 0 && run <= SMALL_RUN {
+                let precedence =
+                    |a: &u32, b: &u32| rules[*a as usize].precedence(&rules[*b as usize]);
+                if word & 0xFF == 0 {
+                    // Equal literals.
+                    order[start..end].sort_unstable_by(precedence);
+                } else if run <= SMALL_RUN {
                     // A few literals that share a full word: compared
                     // whole from there, which costs less than a round.
                     let rest = |i: u32| literals[i as usize].bytes(text).get(depth + 8..);
-                    order[start..end].sort_unstable_by(|&a, &b| {
-                        rest(a)
-                            .cmp(&rest(b))
-                            .then_with(|| rules[a as usize].precedence(&rules[b as usize]))
+                    order[start..end].sort_unstable_by(|a, b| {
+                        rest(*a).cmp(&rest(*b)).then_with(|| precedence(a, b))
                     });
-                } else if word & 0xFF != 0 {
-                    work.push((start, end, depth + 8));
                 } else {
-                    order[start..end].sort_unstable_by(|&a, &b| {
-                        rules[a as usize].precedence(&rules[b as usize])
-                    });
+                    work.push((start, end, depth + 8));
                 }
             }
             at += run;
