@@ -497,6 +497,44 @@ fn spec_4_2_patterns_and_paths_in_canonical_form() {
 }
 
 #[test]
+fn spec_4_1_a_url_and_the_path_built_from_it_answer_alike() {
+    // SPEC §4.1, §4.2: asked with a URL, the Google profile reads only the
+    // path as given and the RFC profile its canonical form; both must
+    // answer as a CanonicalPath built from the same URL does.
+    let body = b"User-agent: *\nDisallow: /caf\xc3\xa9\nDisallow: /%7euser\nAllow: /a%2fb\nDisallow: /a\nDisallow: /*?q=\nAllow: /index.html\n";
+    let urls = [
+        "http://example.com/caf%C3%A9#top",
+        "https://example.com/caf%c3%a9",
+        "//example.com/~user",
+        "/%7Euser?x",
+        "/a%2Fb",
+        "/a/b#f",
+        "http://example.com?q=1",
+        "http://example.com#/a",
+        "/index.html",
+        "/robots.txt?x",
+        "",
+    ];
+    for profile in [Profile::Rfc, Profile::Google] {
+        let robots = parse(profile, body);
+        let agent = robots.agent("bot");
+        for url in urls {
+            let path = robots::CanonicalPath::new(url);
+            assert_eq!(
+                agent.decide(url),
+                agent.decide_path(&path),
+                "{profile:?} {url:?}"
+            );
+            assert_eq!(
+                agent.is_allowed(url),
+                agent.is_allowed_path(&path),
+                "{profile:?} {url:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn spec_4_2_mid_pattern_dollar_is_literal() {
     let body = b"User-agent: *\nDisallow: /a$b\nAllow: /a$b/c$\n";
     for p in BOTH {
