@@ -300,9 +300,6 @@ pub(crate) const NO_PARENT: u32 = u32::MAX;
 /// prefix a path are found by one binary search and a walk up those links.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Literal {
-    /// [`chunk`] of the bytes at 0: a search compares the bytes themselves
-    /// (elsewhere in memory) only when this ties.
-    pub(crate) key: u64,
     pub(crate) bytes: Span,
     /// Index (within the group's literals) of the longest literal that is a
     /// proper prefix of this one, or [`NO_PARENT`].
@@ -378,8 +375,15 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
 
 /// Sorts the rules of an indexed group (at `start` in [`Parsed::rules`]) by
 /// literal prefix and then precedence, and appends the group's literals to
-/// `out`, each linked to the longest other literal that prefixes it.
-fn index_group(rules: &mut [CompiledRule], start: usize, text: &[u8], out: &mut Vec<Literal>) {
+/// `out`, each linked to the longest other literal that prefixes it, and
+/// their [`chunk`]s at 0 to `keys`.
+fn index_group(
+    rules: &mut [CompiledRule],
+    start: usize,
+    text: &[u8],
+    out: &mut Vec<Literal>,
+    keys: &mut Vec<u64>,
+) {
     let literals: Vec<Span> = rules
         .iter()
         .map(|r| r.pattern.prefix(r.literal(text).len()))
@@ -389,6 +393,7 @@ fn index_group(rules: &mut [CompiledRule], start: usize, text: &[u8], out: &mut 
     let sorted_literals: Vec<Span> = order.iter().map(|&i| literals[i as usize]).collect();
     let first = out.len() as u32;
     out.reserve(order.len());
+    keys.reserve(order.len());
     // The stack holds the chain of literals that are prefixes of the current
     // one.
     let mut chain: Vec<u32> = Vec::new();
@@ -407,8 +412,8 @@ fn index_group(rules: &mut [CompiledRule], start: usize, text: &[u8], out: &mut 
             chain.pop();
         }
         let index = out.len() as u32 - first;
+        keys.push(chunk(literal, 0));
         out.push(Literal {
-            key: chunk(literal, 0),
             bytes: span,
             parent: chain.last().copied().unwrap_or(NO_PARENT),
             rules: ((start + at) as u32, (start + at + run) as u32),
@@ -474,6 +479,10 @@ pub(crate) struct Parsed {
     pub(crate) rules: Vec<CompiledRule>,
     pub(crate) groups: Vec<Group>,
     pub(crate) literals: Vec<Literal>,
+    /// [`chunk`] at 0 of each of `literals`, apart from them so that a
+    /// query's binary search reads a dense array of words and compares the
+    /// bytes themselves (elsewhere in memory) only where a word ties.
+    pub(crate) literal_keys: Vec<u64>,
     /// Sorted: global entries first, then by key and token, then by group.
     pub(crate) agents: Vec<AgentEntry>,
     /// How many of `agents` are global.
@@ -689,7 +698,13 @@ impl Builder<'_> {
                 continue;
             }
             let first = out.literals.len() as u32;
-            index_group(rules, start, out.text.as_bytes(), &mut out.literals);
+            index_group(
+                rules,
+                start,
+                out.text.as_bytes(),
+                &mut out.literals,
+                &mut out.literal_keys,
+            );
             group.literals = (first, out.literals.len() as u32);
         }
         let text = &out.text;
@@ -708,6 +723,7 @@ impl Builder<'_> {
         out.rules.shrink_to_fit();
         out.groups.shrink_to_fit();
         out.literals.shrink_to_fit();
+        out.literal_keys.shrink_to_fit();
         out.agents.shrink_to_fit();
         out.sitemaps.shrink_to_fit();
         out.records.shrink_to_fit();

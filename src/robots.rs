@@ -263,6 +263,7 @@ impl RobotsTxt {
         p.text.capacity()
             + size_of_val(p.rules.as_slice())
             + size_of_val(p.literals.as_slice())
+            + size_of_val(p.literal_keys.as_slice())
             + size_of_val(p.groups.as_slice())
             + size_of_val(p.agents.as_slice())
             + size_of_val(p.sitemaps.as_slice())
@@ -542,14 +543,18 @@ impl<'a> Agent<'a> {
             // path can match. The greatest literal not above the path has, on
             // its chain of prefixes, every literal that prefixes the path:
             // those no longer than their common prefix with it.
-            let literals = &parsed.literals[group.literals.0 as usize..group.literals.1 as usize];
+            let range = group.literals.0 as usize..group.literals.1 as usize;
+            let literals = &parsed.literals[range.clone()];
+            let keys = &parsed.literal_keys[range];
             let path_key = chunk(path, 0);
-            let after = literals.partition_point(|l| {
-                l.key
-                    .cmp(&path_key)
-                    .then_with(|| l.bytes.bytes(text).cmp(path))
-                    .is_le()
-            });
+            // Literals are ordered by key, then bytes: the words settle the
+            // search but for the run that ties with the path's.
+            let mut after = keys.partition_point(|&k| k <= path_key);
+            if after > 0 && keys[after - 1] == path_key {
+                let tied = keys[..after].partition_point(|&k| k < path_key);
+                after =
+                    tied + literals[tied..after].partition_point(|l| l.bytes.bytes(text) <= path);
+            }
             let Some(mut at) = after.checked_sub(1) else {
                 continue;
             };
