@@ -532,8 +532,8 @@ impl<'a> Agent<'a> {
         let text = parsed.text.as_bytes();
         let mut best: Option<&'a CompiledRule> = None;
         let mut probe = Probe::new(path);
-        for group in self.groups() {
-            let group = &parsed.groups[group as usize];
+        for entry in self.entries {
+            let group = &entry.ranges;
             let (start, end) = (group.rules.0 as usize, group.rules.1 as usize);
             if group.literals.0 == group.literals.1 {
                 first_match(parsed, start..end, &mut probe, &mut best);
