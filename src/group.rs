@@ -555,7 +555,31 @@ impl Builder<'_> {
         }
         match core::str::from_utf8(bytes) {
             Ok(s) => self.push_text(s),
-            Err(_) => self.push_text(&String::from_utf8_lossy(bytes)),
+            Err(error) => self.push_lossy(bytes, error.valid_up_to()),
+        }
+    }
+
+    /// Pushes `bytes`, whose first `valid` are UTF-8 and the rest not all,
+    /// with each invalid sequence replaced by U+FFFD as
+    /// [`String::from_utf8_lossy`] does, but written straight into the
+    /// buffer: bodies that are not text (a compressed body served as
+    /// robots.txt) have such a value on most lines.
+    #[cold]
+    fn push_lossy(&mut self, bytes: &[u8], valid: usize) -> Span {
+        let text = &mut self.out.text;
+        let start = text.len() as u32;
+        let (head, rest) = bytes.split_at(valid);
+        // `valid_up_to` promises this.
+        text.push_str(core::str::from_utf8(head).unwrap_or_default());
+        for chunk in rest.utf8_chunks() {
+            text.push_str(chunk.valid());
+            if !chunk.invalid().is_empty() {
+                text.push(char::REPLACEMENT_CHARACTER);
+            }
+        }
+        Span {
+            start,
+            len: text.len() as u32 - start,
         }
     }
 
@@ -920,6 +944,33 @@ mod tests {
             let (x, y) = (rule(a.0, kind(a.1), a.2), rule(b.0, kind(b.1), b.2));
             let expected = (core::cmp::Reverse(a.0), !a.1, a.2).cmp(&(core::cmp::Reverse(b.0), !b.1, b.2));
             proptest::prop_assert_eq!(x.precedence(&y), expected);
+        }
+
+        #[test]
+        fn values_that_are_not_utf8_are_kept_as_from_utf8_lossy_reads_them(
+            values in proptest::collection::vec(
+                proptest::collection::vec(proptest::sample::select(b"a/\x80\xbf\xc3\xa9\xe2\x82\xac\xf0\x9f\xff".to_vec()), 0..12),
+                1..6,
+            ),
+        ) {
+            // Input is bytes (SPEC §1.1); the text a parsed file keeps has
+            // each value's invalid sequences replaced, as `Rule::pattern`
+            // says, value by value, whatever was pushed before it. The bytes are pieces of valid sequences
+            // and strays, so that both meet.
+            let body: Vec<u8> = values.concat();
+            let mut builder = Builder {
+                profile: Profile::Rfc,
+                body: core::str::from_utf8(&body).ok(),
+                bytes: &body,
+                out: Parsed::default(),
+                current: None,
+                in_rules: false,
+            };
+            for value in &values {
+                let span = builder.push_bytes(value);
+                let text = builder.out.text.clone();
+                proptest::prop_assert_eq!(span.get(&text), String::from_utf8_lossy(value));
+            }
         }
 
         #[test]
