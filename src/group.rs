@@ -559,7 +559,7 @@ impl Builder<'_> {
         }
     }
 
-    /// Pushes `bytes`, whose first `valid` are UTF-8 and the rest not all,
+    /// Pushes `bytes`, whose first `valid` are UTF-8 and then not,
     /// with each invalid sequence replaced by U+FFFD as
     /// [`String::from_utf8_lossy`] does, but written straight into the
     /// buffer: bodies that are not text (a compressed body served as
@@ -955,8 +955,9 @@ mod tests {
         ) {
             // Input is bytes (SPEC §1.1); the text a parsed file keeps has
             // each value's invalid sequences replaced, as `Rule::pattern`
-            // says, value by value, whatever was pushed before it. The bytes are pieces of valid sequences
-            // and strays, so that both meet.
+            // says, value by value, whatever was pushed before it. The
+            // bytes are pieces of valid sequences and strays, so that both
+            // meet.
             let body: Vec<u8> = values.concat();
             let mut builder = Builder {
                 profile: Profile::Rfc,
