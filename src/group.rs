@@ -531,7 +531,32 @@ struct Builder<'b> {
     in_rules: bool,
 }
 
-impl Builder<'_> {
+impl<'b> Builder<'b> {
+    /// A builder for the prepared body `bytes`, cut from a body of which
+    /// `parsed_len` bytes are parsed.
+    #[inline]
+    fn new(bytes: &'b [u8], parsed_len: usize, profile: Profile) -> Builder<'b> {
+        Builder {
+            profile,
+            body: core::str::from_utf8(bytes).ok(),
+            bytes,
+            out: Parsed {
+                parsed_len,
+                // Patterns and values are most of a file: one allocation
+                // that seldom grows (only escaping makes text longer than
+                // the body), trimmed at the end.
+                text: String::with_capacity(bytes.len()),
+                // Rules are most lines of most files: room for one per 64
+                // bytes spares the copies of a growing vector (trimmed in
+                // `finish`).
+                rules: Vec::with_capacity(bytes.len() / 64),
+                ..Parsed::default()
+            },
+            current: None,
+            in_rules: false,
+        }
+    }
+
     fn push_text(&mut self, s: &str) -> Span {
         let start = self.out.text.len() as u32;
         self.out.text.push_str(s);
@@ -555,23 +580,19 @@ impl Builder<'_> {
         }
         match core::str::from_utf8(bytes) {
             Ok(s) => self.push_text(s),
-            Err(error) => self.push_lossy(bytes, error.valid_up_to()),
+            Err(_) => self.push_lossy(bytes),
         }
     }
 
-    /// Pushes `bytes`, whose first `valid` are UTF-8 and then not,
-    /// with each invalid sequence replaced by U+FFFD as
-    /// [`String::from_utf8_lossy`] does, but written straight into the
-    /// buffer: bodies that are not text (a compressed body served as
-    /// robots.txt) have such a value on most lines.
+    /// Pushes `bytes`, which are not all UTF-8, with each invalid sequence
+    /// replaced by U+FFFD as [`String::from_utf8_lossy`] does, but written
+    /// straight into the buffer: bodies that are not text (a compressed
+    /// body served as robots.txt) have such a value on most lines.
     #[cold]
-    fn push_lossy(&mut self, bytes: &[u8], valid: usize) -> Span {
+    fn push_lossy(&mut self, bytes: &[u8]) -> Span {
         let text = &mut self.out.text;
         let start = text.len() as u32;
-        let (head, rest) = bytes.split_at(valid);
-        // `valid_up_to` promises this.
-        text.push_str(core::str::from_utf8(head).unwrap_or_default());
-        for chunk in rest.utf8_chunks() {
+        for chunk in bytes.utf8_chunks() {
             text.push_str(chunk.valid());
             if !chunk.invalid().is_empty() {
                 text.push(char::REPLACEMENT_CHARACTER);
@@ -781,24 +802,7 @@ pub(crate) fn parse_delay(value: &[u8]) -> Option<Duration> {
 pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
     let profile = options.profile;
     let (bytes, cut) = prepare(body, options.size_limit, profile);
-    let mut builder = Builder {
-        profile,
-        body: core::str::from_utf8(&bytes).ok(),
-        bytes: &bytes,
-        out: Parsed {
-            parsed_len: body.len().min(options.size_limit),
-            // Patterns and values are most of a file: one allocation that
-            // seldom grows (only escaping makes text longer than the body),
-            // trimmed at the end.
-            text: String::with_capacity(bytes.len()),
-            // Rules are most lines of most files: room for one per 64
-            // bytes spares the copies of a growing vector (trimmed below).
-            rules: Vec::with_capacity(bytes.len() / 64),
-            ..Parsed::default()
-        },
-        current: None,
-        in_rules: false,
-    };
+    let mut builder = Builder::new(&bytes, body.len().min(options.size_limit), profile);
     for line in Entries::new(&bytes) {
         let number = line.number;
         builder.out.lines = number;
@@ -959,18 +963,10 @@ mod tests {
             // bytes are pieces of valid sequences and strays, so that both
             // meet.
             let body: Vec<u8> = values.concat();
-            let mut builder = Builder {
-                profile: Profile::Rfc,
-                body: core::str::from_utf8(&body).ok(),
-                bytes: &body,
-                out: Parsed::default(),
-                current: None,
-                in_rules: false,
-            };
+            let mut builder = Builder::new(&body, body.len(), Profile::Rfc);
             for value in &values {
                 let span = builder.push_bytes(value);
-                let text = builder.out.text.clone();
-                proptest::prop_assert_eq!(span.get(&text), String::from_utf8_lossy(value));
+                proptest::prop_assert_eq!(span.get(&builder.out.text), String::from_utf8_lossy(value));
             }
         }
 
