@@ -2,7 +2,9 @@
 //!
 //! Everything a parsed file keeps lives in a few flat vectors and one string
 //! buffer, addressed by 32-bit spans, so that a parsed file costs a small,
-//! fixed multiple of its size (SPEC §8) and queries never allocate.
+//! fixed multiple of its size (SPEC §8). The one part built later is the
+//! literal-prefix index of a large group ([`LazyIndex`]), at its first query;
+//! past that, queries never allocate.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -160,12 +162,15 @@ impl CompiledRule {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Group {
     /// Its rules in [`Parsed::rules`]: sorted by precedence, or, when the
-    /// group is indexed, by literal prefix and then precedence.
+    /// group is indexed, in file order (its index orders them).
     pub(crate) rules: (u32, u32),
-    /// Its index in [`Parsed::literals`]; empty for a group small enough to
-    /// scan.
-    pub(crate) literals: (u32, u32),
+    /// Its index in [`Parsed::indexes`], or [`NO_INDEX`] for a group small
+    /// enough to scan.
+    pub(crate) index: u32,
 }
+
+/// The [`Group::index`] of a group small enough to scan.
+pub(crate) const NO_INDEX: u32 = u32::MAX;
 
 /// A 64-bit summary of which bytes occur in `bytes`: a necessary condition
 /// for a wildcard pattern to match a path is that the pattern's mask is
@@ -304,7 +309,8 @@ pub(crate) struct Literal {
     /// Index (within the group's literals) of the longest literal that is a
     /// proper prefix of this one, or [`NO_PARENT`].
     pub(crate) parent: u32,
-    /// The rules with this literal prefix, sorted by precedence.
+    /// The rules with this literal prefix, sorted by precedence: a range of
+    /// [`GroupIndex::rules`].
     pub(crate) rules: (u32, u32),
 }
 
@@ -373,57 +379,146 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
     order
 }
 
-/// Sorts the rules of an indexed group (at `start` in [`Parsed::rules`]) by
-/// literal prefix and then precedence, and appends the group's literals to
-/// `out`, each linked to the longest other literal that prefixes it, and
-/// their [`chunk`]s at 0 to `keys`.
-fn index_group(
-    rules: &mut [CompiledRule],
-    start: usize,
-    text: &[u8],
-    out: &mut Vec<Literal>,
-    keys: &mut Vec<u64>,
-) {
-    let literals: Vec<Span> = rules
-        .iter()
-        .map(|r| r.pattern.prefix(r.literal(text).len()))
-        .collect();
-    let order = sort_by_literal(&literals, rules, text);
-    // The literals in that order, read in one sweep.
-    let sorted_literals: Vec<Span> = order.iter().map(|&i| literals[i as usize]).collect();
-    let first = out.len() as u32;
-    out.reserve(order.len());
-    keys.reserve(order.len());
-    // The stack holds the chain of literals that are prefixes of the current
-    // one.
-    let mut chain: Vec<u32> = Vec::new();
-    let mut at = 0;
-    while at < order.len() {
-        let span = sorted_literals[at];
-        let literal = span.bytes(text);
-        let run = sorted_literals[at..]
-            .iter()
-            .take_while(|l| l.bytes(text) == literal)
-            .count();
-        while chain
-            .last()
-            .is_some_and(|&p| !literal.starts_with(out[(first + p) as usize].bytes.bytes(text)))
-        {
-            chain.pop();
-        }
-        let index = out.len() as u32 - first;
-        keys.push(chunk(literal, 0));
-        out.push(Literal {
-            bytes: span,
-            parent: chain.last().copied().unwrap_or(NO_PARENT),
-            rules: ((start + at) as u32, (start + at + run) as u32),
-        });
-        chain.push(index);
-        at += run;
-    }
-    let sorted: Vec<CompiledRule> = order.iter().map(|&i| rules[i as usize].clone()).collect();
-    rules.clone_from_slice(&sorted);
+/// The literal-prefix index of a group of more than [`INDEX_MIN_RULES`]
+/// rules.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GroupIndex {
+    /// The group's rules, ordered by literal prefix and then precedence: a
+    /// copy, so that a query reads the rules it tries side by side.
+    pub(crate) rules: Vec<CompiledRule>,
+    /// The distinct literal prefixes, sorted, each linked to the longest
+    /// other one that prefixes it; their `rules` are ranges of `rules`.
+    pub(crate) literals: Vec<Literal>,
+    /// [`chunk`] at 0 of each of `literals`, apart from them so that a
+    /// query's binary search reads a dense array of words and compares the
+    /// bytes themselves (elsewhere in memory) only where a word ties.
+    pub(crate) keys: Vec<u64>,
 }
+
+impl GroupIndex {
+    /// The index of a group's `rules`, whose patterns are in `text`.
+    fn build(rules: &[CompiledRule], text: &[u8]) -> GroupIndex {
+        let literals: Vec<Span> = rules
+            .iter()
+            .map(|r| r.pattern.prefix(r.literal(text).len()))
+            .collect();
+        let order = sort_by_literal(&literals, rules, text);
+        // The literals in that order, read in one sweep.
+        let sorted_literals: Vec<Span> = order.iter().map(|&i| literals[i as usize]).collect();
+        // Room for a literal a rule, trimmed at the end: growing them costs
+        // more than the one shrinking copy.
+        let mut out: Vec<Literal> = Vec::with_capacity(order.len());
+        let mut keys = Vec::with_capacity(order.len());
+        // The stack holds the chain of literals that are prefixes of the
+        // current one.
+        let mut chain: Vec<u32> = Vec::new();
+        let mut at = 0;
+        while at < order.len() {
+            let span = sorted_literals[at];
+            let literal = span.bytes(text);
+            let run = sorted_literals[at..]
+                .iter()
+                .take_while(|l| l.bytes(text) == literal)
+                .count();
+            while chain
+                .last()
+                .is_some_and(|&p| !literal.starts_with(out[p as usize].bytes.bytes(text)))
+            {
+                chain.pop();
+            }
+            let index = out.len() as u32;
+            keys.push(chunk(literal, 0));
+            out.push(Literal {
+                bytes: span,
+                parent: chain.last().copied().unwrap_or(NO_PARENT),
+                rules: (at as u32, (at + run) as u32),
+            });
+            chain.push(index);
+            at += run;
+        }
+        out.shrink_to_fit();
+        keys.shrink_to_fit();
+        GroupIndex {
+            rules: order.iter().map(|&i| rules[i as usize].clone()).collect(),
+            literals: out,
+            keys,
+        }
+    }
+
+    /// Heap bytes it keeps.
+    pub(crate) fn heap_size(&self) -> usize {
+        use core::mem::size_of_val;
+        size_of_val(self.rules.as_slice())
+            + size_of_val(self.literals.as_slice())
+            + size_of_val(self.keys.as_slice())
+    }
+}
+
+/// A [`GroupIndex`], built at the first query that reads the group: a
+/// crawler asks as one or two user agents, so the indexes of the other
+/// groups, most of a parse's sorting, are never built. Without the `std`
+/// feature (no `OnceLock`) every index is built by the parse.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LazyIndex {
+    #[cfg(feature = "std")]
+    cell: std::sync::OnceLock<GroupIndex>,
+    #[cfg(not(feature = "std"))]
+    built: GroupIndex,
+}
+
+impl LazyIndex {
+    /// The index of a group's `rules`, whose patterns are in `text`: not
+    /// built yet where a later build is possible.
+    fn new(rules: &[CompiledRule], text: &[u8]) -> LazyIndex {
+        #[cfg(feature = "std")]
+        {
+            let _ = (rules, text);
+            LazyIndex::default()
+        }
+        #[cfg(not(feature = "std"))]
+        LazyIndex {
+            built: GroupIndex::build(rules, text),
+        }
+    }
+
+    /// The index of `group`, a group of `parsed`'s that it was made for,
+    /// built now if it was not yet.
+    #[inline]
+    pub(crate) fn get(&self, parsed: &Parsed, group: &Group) -> &GroupIndex {
+        #[cfg(feature = "std")]
+        {
+            self.cell.get_or_init(|| {
+                let rules = &parsed.rules[group.rules.0 as usize..group.rules.1 as usize];
+                GroupIndex::build(rules, parsed.text.as_bytes())
+            })
+        }
+        #[cfg(not(feature = "std"))]
+        {
+            let _ = (parsed, group);
+            &self.built
+        }
+    }
+
+    /// The index, if it is built.
+    pub(crate) fn built(&self) -> Option<&GroupIndex> {
+        #[cfg(feature = "std")]
+        {
+            self.cell.get()
+        }
+        #[cfg(not(feature = "std"))]
+        Some(&self.built)
+    }
+}
+
+/// Indexes are a function of the rules and text beside them, built or not:
+/// two parses of the same bytes are equal whichever groups were queried.
+impl PartialEq for LazyIndex {
+    fn eq(&self, _: &LazyIndex) -> bool {
+        true
+    }
+}
+
+impl Eq for LazyIndex {}
 
 /// A user-agent line: the group it adds to, and what it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -482,11 +577,8 @@ pub(crate) struct Parsed {
     pub(crate) text: String,
     pub(crate) rules: Vec<CompiledRule>,
     pub(crate) groups: Vec<Group>,
-    pub(crate) literals: Vec<Literal>,
-    /// [`chunk`] at 0 of each of `literals`, apart from them so that a
-    /// query's binary search reads a dense array of words and compares the
-    /// bytes themselves (elsewhere in memory) only where a word ties.
-    pub(crate) literal_keys: Vec<u64>,
+    /// The indexes of the groups of more than [`INDEX_MIN_RULES`] rules.
+    pub(crate) indexes: Vec<LazyIndex>,
     /// Sorted: global entries first, then by key and token, then by group.
     pub(crate) agents: Vec<AgentEntry>,
     /// How many of `agents` are global.
@@ -616,7 +708,7 @@ impl<'b> Builder<'b> {
                 let at = self.out.rules.len() as u32;
                 self.out.groups.push(Group {
                     rules: (at, at),
-                    literals: (0, 0),
+                    index: NO_INDEX,
                 });
                 group
             }
@@ -747,15 +839,8 @@ impl<'b> Builder<'b> {
                 rules.sort_unstable_by(CompiledRule::precedence);
                 continue;
             }
-            let first = out.literals.len() as u32;
-            index_group(
-                rules,
-                start,
-                out.text.as_bytes(),
-                &mut out.literals,
-                &mut out.literal_keys,
-            );
-            group.literals = (first, out.literals.len() as u32);
+            group.index = out.indexes.len() as u32;
+            out.indexes.push(LazyIndex::new(rules, out.text.as_bytes()));
         }
         for agent in &mut out.agents {
             agent.ranges = out.groups[agent.group as usize];
@@ -775,8 +860,7 @@ impl<'b> Builder<'b> {
         out.text.shrink_to_fit();
         out.rules.shrink_to_fit();
         out.groups.shrink_to_fit();
-        out.literals.shrink_to_fit();
-        out.literal_keys.shrink_to_fit();
+        out.indexes.shrink_to_fit();
         out.agents.shrink_to_fit();
         out.sitemaps.shrink_to_fit();
         out.records.shrink_to_fit();

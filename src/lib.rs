@@ -18,14 +18,15 @@
 //!
 //! # Overview
 //!
-//! - [`RobotsTxt`] is a parsed file: owned, immutable, `Send + Sync + Clone`.
+//! - [`RobotsTxt`] is a parsed file: owned, `Send + Sync + Clone`, and
+//!   immutable but for the index of a large group, built at its first query.
 //!   [`RobotsTxt::parse`] never fails; what it could not use is in
 //!   [`RobotsTxt::diagnostics`] as [`Diagnostic`]s with line numbers.
 //! - [`ParseOptions`] chooses the [`Profile`] (RFC 9309 or Google) and the
 //!   size limit.
-//! - [`RobotsTxt::agent`] chooses a crawler's groups once and returns an
-//!   [`Agent`], whose queries only match rules and allocate nothing for an
-//!   already canonical path.
+//! - [`RobotsTxt::agent`] chooses a crawler's groups once (building their
+//!   indexes, the first time) and returns an [`Agent`], whose queries only
+//!   match rules and allocate nothing for an already canonical path.
 //! - [`CanonicalPath`] is a URL or path turned once into the form both
 //!   profiles match, to reuse across many files.
 //! - [`Decision`] is a verdict with its [`Reason`]: the deciding [`Rule`]
@@ -140,11 +141,15 @@
 //! most 12 heap bytes per byte parsed whatever the input, and about 1 on real
 //! files: patterns and values live in one buffer addressed by 32-bit spans
 //! ([`RobotsTxt::heap_size`] reports it). Matching a path against a pattern
-//! takes at most O(path × pattern) with no backtracking; groups of many
-//! rules are searched through a literal-prefix index, so one query costs
-//! about the same with 50,000 rules as with 6,000. A query allocates only to
-//! canonicalise a path that is not canonical yet. The README's "Untrusted
-//! input" section names the test behind each of these.
+//! takes at most O(path × pattern) with no backtracking; groups of more than
+//! 32 rules are searched through a literal-prefix index, so one query costs
+//! about the same with 50,000 rules as with 6,000. Such a group's index is
+//! built at its first query (or [`RobotsTxt::agent`] view), once and safely
+//! across threads, so that a parse does not sort the groups no one asks
+//! about; with every index built a file keeps at most 16 heap bytes per byte
+//! (without the `std` feature the parse builds them all). Past that, a query
+//! allocates only to canonicalise a path that is not canonical yet. The
+//! README's "Untrusted input" section names the test behind each of these.
 //!
 //! # Crate features
 //!

@@ -9,7 +9,8 @@ use crate::decision::{Decision, Reason, Rule};
 use crate::diag::Diagnostic;
 use crate::fetch::Source;
 use crate::group::{
-    AgentEntry, CompiledRule, NO_PARENT, Parsed, Probe, chunk, cmp_token, parse, token_key,
+    AgentEntry, CompiledRule, Group, GroupIndex, LazyIndex, NO_INDEX, NO_PARENT, Parsed, Probe,
+    chunk, cmp_token, parse, token_key,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{CanonicalPath, is_robots_txt, path_of};
@@ -98,18 +99,22 @@ impl RobotsTxt {
     /// (`/a?b`) or an absolute URL (SPEC §4.1).
     ///
     /// To ask about many URLs for one crawler, use [`RobotsTxt::agent`] once.
+    /// The first query that reads a group of more than 32 rules builds the
+    /// group's index (SPEC §8), once: later queries do not allocate for it.
     pub fn is_allowed(&self, user_agent: &str, path_or_url: &str) -> bool {
-        self.agent(user_agent).is_allowed(path_or_url)
+        self.select(user_agent).is_allowed(path_or_url)
     }
 
     /// Like [`RobotsTxt::is_allowed`], with the rule that decided.
     pub fn decide(&self, user_agent: &str, path_or_url: &str) -> Decision<'_> {
-        self.agent(user_agent).decide(path_or_url)
+        self.select(user_agent).decide(path_or_url)
     }
 
     /// The view of this file for one crawler (SPEC §3): the groups that name
     /// it, merged, or else the global groups. Queries through it do no group
-    /// selection.
+    /// selection and never allocate for an already canonical path: the first
+    /// view (or query) of a group of more than 32 rules builds its
+    /// literal-prefix index, once per file, and every later one reuses it.
     ///
     /// # Examples
     ///
@@ -123,6 +128,18 @@ impl RobotsTxt {
     /// assert!(foobot.is_allowed("/b"));
     /// ```
     pub fn agent(&self, user_agent: &str) -> Agent<'_> {
+        let agent = self.select(user_agent);
+        // A large group's index is built at its first query (SPEC §8): here,
+        // so that queries through the view never allocate.
+        for entry in agent.entries {
+            agent.index(&entry.ranges);
+        }
+        agent
+    }
+
+    /// The view for `user_agent`, its groups' indexes built or not: what
+    /// the one-query methods use, whose query builds any it needs.
+    fn select(&self, user_agent: &str) -> Agent<'_> {
         let globals = &self.parsed.agents[..self.parsed.global_agents as usize];
         let named = self.named(user_agent);
         let (entries, named) = if named.is_empty() {
@@ -187,7 +204,7 @@ impl RobotsTxt {
     /// assert_eq!(merged.crawl_delay("anybot"), Some(Duration::from_secs(10)));
     /// ```
     pub fn crawl_delay(&self, user_agent: &str) -> Option<Duration> {
-        self.agent(user_agent).crawl_delay()
+        self.select(user_agent).crawl_delay()
     }
 
     /// The sitemap URLs, in file order, as written (SPEC §6.1).
@@ -256,14 +273,21 @@ impl RobotsTxt {
 
     /// Heap bytes this value keeps (not counting allocator overhead): a
     /// small multiple of the bytes parsed, at most 12 per byte whatever the
-    /// input (`tests/bounds.rs`), about 1 on real files.
+    /// input (`tests/bounds.rs`), about 1 on real files. It grows when a
+    /// query builds the index of a group of more than 32 rules, to at most
+    /// 16 per byte with every index built (about 1.3 on real files once
+    /// Googlebot's groups are).
     pub fn heap_size(&self) -> usize {
         use core::mem::size_of_val;
         let p = &self.parsed;
         p.text.capacity()
             + size_of_val(p.rules.as_slice())
-            + size_of_val(p.literals.as_slice())
-            + size_of_val(p.literal_keys.as_slice())
+            + size_of_val(p.indexes.as_slice())
+            + p.indexes
+                .iter()
+                .filter_map(LazyIndex::built)
+                .map(GroupIndex::heap_size)
+                .sum::<usize>()
             + size_of_val(p.groups.as_slice())
             + size_of_val(p.agents.as_slice())
             + size_of_val(p.sitemaps.as_slice())
@@ -521,6 +545,15 @@ impl<'a> Agent<'a> {
         self.entries.iter().map(|e| e.group)
     }
 
+    /// The index of `group`, built now if it is not yet; `None` for a group
+    /// small enough to scan.
+    #[inline]
+    fn index(&self, group: &Group) -> Option<&'a GroupIndex> {
+        let parsed = &self.robots.parsed;
+        let lazy = parsed.indexes.get(group.index as usize)?;
+        Some(lazy.get(parsed, group))
+    }
+
     fn group_rules(&self, group: u32) -> &'a [CompiledRule] {
         let (start, end) = self.robots.parsed.groups[group as usize].rules;
         &self.robots.parsed.rules[start as usize..end as usize]
@@ -534,18 +567,19 @@ impl<'a> Agent<'a> {
         let mut probe = Probe::new(path);
         for entry in self.entries {
             let group = &entry.ranges;
-            let (start, end) = (group.rules.0 as usize, group.rules.1 as usize);
-            if group.literals.0 == group.literals.1 {
-                first_match(parsed, start..end, &mut probe, &mut best);
+            if group.index == NO_INDEX {
+                let rules = &parsed.rules[group.rules.0 as usize..group.rules.1 as usize];
+                first_match(rules, text, &mut probe, &mut best);
                 continue;
             }
             // Indexed: only the rules whose literal prefix is a prefix of the
             // path can match. The greatest literal not above the path has, on
             // its chain of prefixes, every literal that prefixes the path:
             // those no longer than their common prefix with it.
-            let range = group.literals.0 as usize..group.literals.1 as usize;
-            let literals = &parsed.literals[range.clone()];
-            let keys = &parsed.literal_keys[range];
+            let Some(index) = self.index(group) else {
+                continue;
+            };
+            let (literals, keys) = (&index.literals[..], &index.keys[..]);
             let path_key = chunk(path, 0);
             // Literals are ordered by key, then bytes: the words settle the
             // search but for the run that ties with the path's.
@@ -563,7 +597,7 @@ impl<'a> Agent<'a> {
                 let literal = &literals[at];
                 if literal.bytes.len() <= common {
                     let (from, to) = (literal.rules.0 as usize, literal.rules.1 as usize);
-                    first_match(parsed, from..to, &mut probe, &mut best);
+                    first_match(&index.rules[from..to], text, &mut probe, &mut best);
                 }
                 if literal.parent == NO_PARENT {
                     break;
@@ -585,17 +619,16 @@ fn allows(verdict: &Result<&CompiledRule, Reason<'_>>) -> bool {
     }
 }
 
-/// Tries the rules in `range` (sorted best first) against `path`, keeping in
-/// `best` the first match that beats it.
+/// Tries `rules` (sorted best first), whose patterns are in `text`, against
+/// the probed path, keeping in `best` the first match that beats it.
 #[inline]
 fn first_match<'a>(
-    parsed: &'a Parsed,
-    range: core::ops::Range<usize>,
+    rules: &'a [CompiledRule],
+    text: &[u8],
     probe: &mut Probe<'_>,
     best: &mut Option<&'a CompiledRule>,
 ) {
-    let text = parsed.text.as_bytes();
-    for rule in &parsed.rules[range] {
+    for rule in rules {
         // Sorted best first: once one cannot beat the best match so far,
         // none after it can.
         if best.is_some_and(|b| !rule.outranks(b)) {

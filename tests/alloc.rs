@@ -71,3 +71,133 @@ fn queries_on_canonical_paths_do_not_allocate() {
         0
     );
 }
+
+/// A file whose `*` group and `foobot` group have more rules than the
+/// crate scans (32), so both get a literal-prefix index.
+fn two_large_groups() -> String {
+    let mut body = String::from("User-agent: *\n");
+    for i in 0..100 {
+        body.push_str(&format!(
+            "Disallow: /private/{i}/\nAllow: /private/{i}/open\n"
+        ));
+    }
+    body.push_str("\nUser-agent: foobot\n");
+    for i in 0..100 {
+        body.push_str(&format!("Disallow: /*.{i}$\nDisallow: /f/{i}\n"));
+    }
+    body
+}
+
+#[test]
+fn a_large_groups_index_is_built_once_at_its_first_query() {
+    let body = two_large_groups();
+    for profile in [Profile::Rfc, Profile::Google] {
+        let robots = RobotsTxt::parse_with(body.as_bytes(), &ParseOptions::new().profile(profile));
+        let parsed_size = robots.heap_size();
+        // SPEC §8: with `std`, the parse builds no index; the first view of
+        // a group builds its own (a few allocations), and only that one.
+        let first = allocations_in(|| {
+            std::hint::black_box(robots.agent("otherbot"));
+        });
+        let global_size = robots.heap_size();
+        if cfg!(feature = "std") {
+            assert!(
+                first > 0,
+                "{profile}: the `*` index is built by the first view"
+            );
+            assert!(global_size > parsed_size, "{profile}");
+        } else {
+            assert_eq!(first, 0, "{profile}: without std, the parse built it");
+            assert_eq!(global_size, parsed_size, "{profile}");
+        }
+        // Built once: later views and their queries allocate nothing.
+        let path = CanonicalPath::new("/private/7/open");
+        assert_eq!(
+            allocations_in(|| {
+                let agent = robots.agent("otherbot");
+                assert!(agent.is_allowed_path(&path));
+                assert!(!agent.is_allowed_path(&CanonicalPath::new("/private/7/")));
+            }),
+            0,
+            "{profile}"
+        );
+        // The one-query methods build an index they need, once.
+        let foobot_first = allocations_in(|| assert!(!robots.is_allowed("foobot", "/x.7")));
+        assert_eq!(foobot_first > 0, cfg!(feature = "std"), "{profile}");
+        assert!(robots.heap_size() >= global_size, "{profile}");
+        assert_eq!(
+            allocations_in(|| {
+                assert!(!robots.is_allowed("foobot", "/f/42/x"));
+                assert!(robots.is_allowed("foobot", "/x.7/"));
+            }),
+            0,
+            "{profile}"
+        );
+    }
+}
+
+#[test]
+fn built_indexes_change_neither_answers_nor_equality() {
+    let body = two_large_groups();
+    let queried = RobotsTxt::parse(body.as_bytes());
+    let fresh = RobotsTxt::parse(body.as_bytes());
+    let paths = ["/private/3/", "/private/3/open/x", "/a.12", "/f/99", "/"];
+    let answers: Vec<bool> = paths
+        .iter()
+        .map(|p| queried.is_allowed("foobot", p) && queried.is_allowed("x", p))
+        .collect();
+    // A clone keeps the built indexes; either way, the three are equal and
+    // answer alike.
+    let cloned = queried.clone();
+    assert_eq!(queried, fresh);
+    assert_eq!(cloned, fresh);
+    for (p, &answer) in paths.iter().zip(&answers) {
+        for r in [&fresh, &cloned] {
+            assert_eq!(
+                r.is_allowed("foobot", p) && r.is_allowed("x", p),
+                answer,
+                "{p}"
+            );
+        }
+    }
+    assert_eq!(answers, [false, true, false, false, true]);
+}
+
+#[test]
+fn threads_that_build_the_same_index_at_once_agree() {
+    let body = two_large_groups();
+    let shared = RobotsTxt::parse(body.as_bytes());
+    let paths: Vec<String> = (0..200)
+        .map(|i| match i % 4 {
+            0 => format!("/private/{}/open", i % 130),
+            1 => format!("/private/{}/", i % 130),
+            2 => format!("/y.{}", i % 130),
+            _ => format!("/f/{}", i % 130),
+        })
+        .collect();
+    // The answers of a file of its own, queried on one thread.
+    let alone = RobotsTxt::parse(body.as_bytes());
+    let expected: Vec<(bool, bool)> = paths
+        .iter()
+        .map(|p| (alone.is_allowed("x", p), alone.is_allowed("foobot", p)))
+        .collect();
+    std::thread::scope(|s| {
+        for t in 0..4 {
+            let (shared, paths, expected) = (&shared, &paths, &expected);
+            s.spawn(move || {
+                // Each thread starts at another place, all at the first
+                // query of both groups.
+                for k in 0..paths.len() {
+                    let i = (k + t * 50) % paths.len();
+                    let got = (
+                        shared.is_allowed("x", &paths[i]),
+                        shared.is_allowed("foobot", &paths[i]),
+                    );
+                    assert_eq!(got, expected[i], "{}", paths[i]);
+                }
+            });
+        }
+    });
+    assert!(expected.iter().any(|e| e.0) && expected.iter().any(|e| !e.0));
+    assert!(expected.iter().any(|e| e.1) && expected.iter().any(|e| !e.1));
+}
