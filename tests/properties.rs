@@ -7,31 +7,18 @@ use robots::{CanonicalPath, ParseOptions, Profile, RobotsTxt};
 #[path = "naive/mod.rs"]
 mod naive;
 
-use naive::{naive_canonical, naive_google, naive_matches};
+use naive::{naive_canonical, naive_google, naive_matches, naive_priority};
 
 /// The naive verdict for one allow and one disallow pattern (SPEC §5.2-5.3).
 fn naive_verdict(profile: Profile, allow: &str, disallow: &str, path: &str) -> bool {
     match (
-        naive_priority(profile, allow, path),
-        naive_priority(profile, disallow, path),
+        naive_priority(profile, allow.as_bytes(), path.as_bytes()),
+        naive_priority(profile, disallow.as_bytes(), path.as_bytes()),
     ) {
         (_, None) => true,
         (None, Some(_)) => false,
         (Some(a), Some(d)) => a >= d,
     }
-}
-
-/// The naive priority of `pattern` against `path`: its length in matching
-/// form when it matches, else `None` (SPEC §5.2).
-fn naive_priority(profile: Profile, pattern: &str, path: &str) -> Option<usize> {
-    let (p, path) = match profile {
-        Profile::Rfc => (
-            naive_canonical(pattern.as_bytes(), false),
-            naive_canonical(path.as_bytes(), true),
-        ),
-        _ => (naive_google(pattern.as_bytes()), path.as_bytes().to_vec()),
-    };
-    (!p.is_empty() && naive_matches(&p, &path)).then_some(p.len())
 }
 
 // ---- Strategies -----------------------------------------------------------
@@ -106,7 +93,7 @@ proptest! {
                 }
                 let best = rules
                     .iter()
-                    .filter_map(|(allow, p)| naive_priority(profile, p, path).map(|len| (len, *allow)))
+                    .filter_map(|(allow, p)| naive_priority(profile, p.as_bytes(), path.as_bytes()).map(|len| (len, *allow)))
                     .max();
                 let expected = best.is_none_or(|(_, allow)| allow);
                 let got = robots.decide("bot", path);

@@ -100,3 +100,71 @@ pub fn naive_google(s: &[u8]) -> Vec<u8> {
     }
     out
 }
+
+/// The naive priority of `pattern` against `path` in `profile`: the
+/// pattern's length in matching form when it matches, else `None` (SPEC
+/// §5.2). An empty pattern matches nothing.
+pub fn naive_priority(profile: robots::Profile, pattern: &[u8], path: &[u8]) -> Option<usize> {
+    let (p, path) = match profile {
+        robots::Profile::Rfc => (naive_canonical(pattern, false), naive_canonical(path, true)),
+        _ => (naive_google(pattern), path.to_vec()),
+    };
+    (!p.is_empty() && naive_matches(&p, &path)).then_some(p.len())
+}
+
+/// `raw` as a value the lexer reads back as itself: no line end, comment or
+/// NUL, no surrounding whitespace (SPEC §1.6–1.8). For the fuzz targets.
+pub fn as_value(raw: &[u8]) -> Vec<u8> {
+    let kept: Vec<u8> = raw
+        .iter()
+        .copied()
+        .filter(|b| !matches!(b, b'\r' | b'\n' | b'#' | 0))
+        .collect();
+    let space = |b: &u8| b.is_ascii_whitespace() || *b == 0x0B;
+    let start = kept.iter().position(|b| !space(b)).unwrap_or(kept.len());
+    let end = kept
+        .iter()
+        .rposition(|b| !space(b))
+        .map_or(start, |e| e + 1);
+    kept[start..end].to_vec()
+}
+
+/// `raw` as a path a query reads back as itself: a `/`, no second `/` after
+/// it (SPEC §4.1), no fragment. For the fuzz targets.
+pub fn as_path(raw: &[u8]) -> String {
+    let rest = String::from_utf8_lossy(raw).replace('#', "");
+    format!("/{}", rest.trim_start_matches('/'))
+}
+
+/// Whether the RFC profile answers `path` without its rules: `/robots.txt`
+/// is always allowed (SPEC §5.4).
+pub fn is_robots_txt(path: &str) -> bool {
+    naive_canonical(path.as_bytes(), true)
+        .split(|b| *b == b'?')
+        .next()
+        == Some(&b"/robots.txt"[..])
+}
+
+/// The naive priority of a rule against `path`: [`naive_priority`], and in
+/// the Google profile an allow whose last `/`-segment starts with
+/// `/index.htm` tried again as the pattern cut after that `/` plus `$`
+/// (SPEC §5.5).
+pub fn naive_rule_priority(
+    profile: robots::Profile,
+    allow: bool,
+    pattern: &[u8],
+    path: &[u8],
+) -> Option<usize> {
+    naive_priority(profile, pattern, path).or_else(|| {
+        if profile != robots::Profile::Google || !allow {
+            return None;
+        }
+        let p = naive_google(pattern);
+        let slash = p.iter().rposition(|b| *b == b'/')?;
+        if !p[slash..].starts_with(b"/index.htm") {
+            return None;
+        }
+        let cut = [&p[..=slash], b"$"].concat();
+        naive_matches(&cut, path).then_some(cut.len())
+    })
+}
