@@ -7,13 +7,14 @@ use robots::{CanonicalPath, ParseOptions, Profile, RobotsTxt};
 #[path = "naive/mod.rs"]
 mod naive;
 
-use naive::{naive_canonical, naive_google, naive_matches, naive_priority};
+use naive::{naive_canonical, naive_google, naive_matches, naive_rule_priority};
 
-/// The naive verdict for one allow and one disallow pattern (SPEC §5.2-5.3).
+/// The naive verdict for one allow and one disallow pattern (SPEC §5.2-5.3,
+/// and Google's `index.htm` rule of §5.5).
 fn naive_verdict(profile: Profile, allow: &str, disallow: &str, path: &str) -> bool {
     match (
-        naive_priority(profile, allow.as_bytes(), path.as_bytes()),
-        naive_priority(profile, disallow.as_bytes(), path.as_bytes()),
+        naive_rule_priority(profile, true, allow.as_bytes(), path.as_bytes()),
+        naive_rule_priority(profile, false, disallow.as_bytes(), path.as_bytes()),
     ) {
         (_, None) => true,
         (None, Some(_)) => false,
@@ -24,11 +25,30 @@ fn naive_verdict(profile: Profile, allow: &str, disallow: &str, path: &str) -> b
 // ---- Strategies -----------------------------------------------------------
 
 /// Pieces that make patterns and paths interesting: wildcards, anchors,
-/// escapes in both cases, reserved and unreserved escapes, non-ASCII.
+/// escapes in both cases, reserved and unreserved escapes, non-ASCII, and the
+/// `index.htm` segment Google's profile reads specially (SPEC §5.5).
 fn piece(with_wildcards: bool) -> impl Strategy<Value = &'static str> {
     let mut pieces = vec![
-        "a", "b", "/", "a", "/", "%2F", "%2f", "%61", "%7e", "~", "%", "%4", "é", "ツ", "%C3%A9",
-        "%c3%a9", "$", "-", ".",
+        "a",
+        "b",
+        "/",
+        "a",
+        "/",
+        "%2F",
+        "%2f",
+        "%61",
+        "%7e",
+        "~",
+        "%",
+        "%4",
+        "é",
+        "ツ",
+        "%C3%A9",
+        "%c3%a9",
+        "$",
+        "-",
+        ".",
+        "index.htm",
     ];
     if with_wildcards {
         pieces.extend(["*", "*", "$"]);
@@ -69,6 +89,30 @@ proptest! {
     }
 
     #[test]
+    fn the_index_htm_rule_agrees_with_the_naive_twin(
+        dir in proptest::collection::vec(piece(true), 0..4),
+        tail in proptest::collection::vec(piece(true), 0..3),
+        disallow in pattern(),
+        other in path(),
+        which in 0..3usize,
+    ) {
+        // SPEC §5.5: in the Google profile `Allow: /d/index.htm...` also
+        // allows exactly `/d/`; random patterns seldom take that shape, so
+        // this builds it and asks for the directory, the file, or any path.
+        let base = format!("/{}", dir.concat().trim_start_matches('/'));
+        let dir = if base.ends_with('/') { base } else { base + "/" };
+        let allow = format!("{dir}index.htm{}", tail.concat());
+        let path = [dir.clone(), format!("{dir}index.html"), other][which].clone();
+        for profile in PROFILES {
+            let body = format!("User-agent: *\nAllow: {allow}\nDisallow: {disallow}\n");
+            let robots = RobotsTxt::parse_with(body.as_bytes(), &ParseOptions::new().profile(profile));
+            let got = robots.decide("bot", &path);
+            let expected = naive_verdict(profile, &allow, &disallow, &path);
+            prop_assert_eq!(got.is_allowed(), expected, "{} allow={:?} disallow={:?} path={:?}: {}", profile, allow, disallow, path, got);
+        }
+    }
+
+    #[test]
     fn large_indexed_groups_agree_with_the_naive_twin(
         rules in proptest::collection::vec((any::<bool>(), pattern()), 33..90),
         paths in proptest::collection::vec(path(), 1..8),
@@ -93,7 +137,7 @@ proptest! {
                 }
                 let best = rules
                     .iter()
-                    .filter_map(|(allow, p)| naive_priority(profile, p.as_bytes(), path.as_bytes()).map(|len| (len, *allow)))
+                    .filter_map(|(allow, p)| naive_rule_priority(profile, *allow, p.as_bytes(), path.as_bytes()).map(|len| (len, *allow)))
                     .max();
                 let expected = best.is_none_or(|(_, allow)| allow);
                 let got = robots.decide("bot", path);
