@@ -29,27 +29,10 @@ fn naive_verdict(profile: Profile, allow: &str, disallow: &str, path: &str) -> b
 /// `index.htm` segment Google's profile reads specially (SPEC §5.5).
 fn piece(with_wildcards: bool) -> impl Strategy<Value = &'static str> {
     let mut pieces = vec![
-        "a",
-        "b",
-        "/",
-        "a",
-        "/",
-        "%2F",
-        "%2f",
-        "%61",
-        "%7e",
-        "~",
-        "%",
-        "%4",
-        "é",
-        "ツ",
-        "%C3%A9",
-        "%c3%a9",
-        "$",
-        "-",
-        ".",
-        "index.htm",
+        "a", "b", "/", "a", "/", "%2F", "%2f", "%61", "%7e", "~", "%", "%4", "é", "ツ", "%C3%A9",
+        "%c3%a9", "$", "-", ".",
     ];
+    pieces.push("index.htm");
     if with_wildcards {
         pieces.extend(["*", "*", "$"]);
     }
@@ -118,7 +101,11 @@ proptest! {
         let base = format!("/{}", dir.concat().trim_start_matches('/'));
         let dir = if base.ends_with('/') { base } else { base + "/" };
         let allow = format!("{dir}index.htm{}", tail.concat());
-        let path = [dir.clone(), format!("{dir}index.html"), other][which].clone();
+        let path = match which {
+            0 => dir,
+            1 => format!("{dir}index.html"),
+            _ => other,
+        };
         agrees_on_one_pair(&allow, &disallow, &path)?;
     }
 
@@ -142,7 +129,7 @@ proptest! {
             }
             let robots = RobotsTxt::parse_with(body.as_bytes(), &ParseOptions::new().profile(profile));
             for path in &paths {
-                if profile == Profile::Rfc && CanonicalPath::new(path).as_str().split('?').next() == Some("/robots.txt") {
+                if profile == Profile::Rfc && naive::is_robots_txt(path) {
                     continue;
                 }
                 let best = rules
