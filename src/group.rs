@@ -850,7 +850,12 @@ impl<'b> Builder<'b> {
             (None, None) => a.group.cmp(&b.group),
             (None, Some(_)) => Ordering::Less,
             (Some(_), None) => Ordering::Greater,
-            (Some(x), Some(y)) => (a.key, x.get(text), a.group).cmp(&(b.key, y.get(text), b.group)),
+            // The names are read only where the keys tie.
+            (Some(x), Some(y)) => a
+                .key
+                .cmp(&b.key)
+                .then_with(|| x.get(text).cmp(y.get(text)))
+                .then(a.group.cmp(&b.group)),
         });
         // One crawler named twice in one group is one selection of it.
         out.agents.dedup_by(|b, a| {
