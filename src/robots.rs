@@ -641,8 +641,26 @@ fn first_match<'a>(
     }
 }
 
+/// The length of the longest common prefix of `a` and `b`, eight bytes a
+/// step while both have eight.
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+    let mut at = 0;
+    while let (Some(x), Some(y)) = (
+        a.get(at..).and_then(|a| a.first_chunk::<8>()),
+        b.get(at..).and_then(|b| b.first_chunk::<8>()),
+    ) {
+        let differ = u64::from_le_bytes(*x) ^ u64::from_le_bytes(*y);
+        if differ != 0 {
+            return at + differ.trailing_zeros() as usize / 8;
+        }
+        at += 8;
+    }
+    // Fewer than eight left in one of them: a byte at a time.
+    let (a, b) = (
+        a.get(at..).unwrap_or_default(),
+        b.get(at..).unwrap_or_default(),
+    );
+    at + a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 impl fmt::Debug for Agent<'_> {
@@ -728,3 +746,25 @@ impl<'a> Iterator for Records<'a> {
 }
 
 impl ExactSizeIterator for Records<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::common_prefix;
+    use alloc::vec::Vec;
+
+    proptest::proptest! {
+        #[test]
+        fn common_prefix_counts_the_leading_bytes_alike(
+            shared in proptest::collection::vec(proptest::sample::select(&b"ab/"[..]), 0..24),
+            a in proptest::collection::vec(proptest::sample::select(&b"ab/"[..]), 0..12),
+            b in proptest::collection::vec(proptest::sample::select(&b"ab/"[..]), 0..12),
+        ) {
+            // A long shared start, so that whole words tie before one differs.
+            let a: Vec<u8> = [&shared[..], &a[..]].concat();
+            let b: Vec<u8> = [&shared[..], &b[..]].concat();
+            let expected = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            proptest::prop_assert_eq!(common_prefix(&a, &b), expected);
+            proptest::prop_assert_eq!(common_prefix(&b, &a), expected);
+        }
+    }
+}
