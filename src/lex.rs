@@ -107,6 +107,28 @@ pub(crate) const fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c')
 }
 
+/// The lanes that hold an [`is_blank`] byte.
+#[cfg(robots_simd)]
+#[inline(always)]
+fn blank_lanes(v: crate::simd::Lanes) -> crate::simd::Hits {
+    v.eq(b' ') | v.eq(b'\t') | v.eq(0x0b) | v.eq(0x0c)
+}
+
+/// The lanes that hold an [`is_space`] byte.
+#[cfg(robots_simd)]
+#[inline(always)]
+fn space_lanes(v: crate::simd::Lanes) -> crate::simd::Hits {
+    blank_lanes(v) | v.eq(b'\r') | v.eq(b'\n')
+}
+
+/// The lanes that end a line's content, as [`is_stop`] without the colon:
+/// CR, LF, `#` and NUL.
+#[cfg(robots_simd)]
+#[inline(always)]
+fn stop_lanes(v: crate::simd::Lanes) -> crate::simd::Hits {
+    v.eq(b'\r') | v.eq(b'\n') | v.eq(b'#') | v.eq(0)
+}
+
 /// Trims [`is_space`] bytes from both ends.
 pub(crate) fn trim(s: &[u8]) -> &[u8] {
     trim_end(trim_start(s))
@@ -121,10 +143,7 @@ fn trim_start(mut s: &[u8]) -> &[u8] {
     #[cfg(robots_simd)]
     if s.first().is_some_and(|&b| is_space(b)) {
         while let Some(window) = s.first_chunk::<16>() {
-            let v = crate::simd::Lanes::load(window);
-            let spaces =
-                (v.eq(b' ') | v.eq(b'\t') | v.eq(b'\n') | v.eq(b'\r') | v.eq(0x0b) | v.eq(0x0c))
-                    .bits();
+            let spaces = space_lanes(crate::simd::Lanes::load(window)).bits();
             // At most 16: the bits above the window's are clear.
             let run = (!spaces).trailing_zeros() as usize;
             s = &s[run..];
@@ -460,7 +479,7 @@ fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
         let mut from = from;
         while let Some(window) = bytes.get(from..).and_then(|rest| rest.first_chunk::<16>()) {
             let v = crate::simd::Lanes::load(window);
-            let mut stops = v.eq(b'\r') | v.eq(b'\n') | v.eq(b'#') | v.eq(0);
+            let mut stops = stop_lanes(v);
             if COLON {
                 stops |= v.eq(b':');
             }
@@ -813,15 +832,17 @@ fn after_space_mask(prev: &[u8; 16], cur: &[u8; 16], letter: u8) -> u32 {
     (cur.eq(letter) & Lanes::load(prev).at_most(b' ')).bits()
 }
 
-/// How a line starts, as [`Entries`] reads it: where it first stops (its
-/// first colon, CR, LF, `#` or NUL, or the end of the bytes), and, when that
-/// is a colon, where the value stops and the key and value, trimmed (no
-/// [`KeyValue`] when the key is empty).
-struct Split<'a> {
-    first: usize,
-    colon: bool,
-    value_end: usize,
-    kv: Option<KeyValue<'a>>,
+/// How a line starts, as [`Entries`] reads it.
+enum Split<'a> {
+    /// No colon before the content stops at `first` (the first CR, LF,
+    /// `#` or NUL, or the end of the bytes).
+    NoColon { first: usize },
+    /// A colon first; the value stops at `value_end`. The key and value,
+    /// trimmed; none when the key is empty.
+    Colon {
+        value_end: usize,
+        kv: Option<KeyValue<'a>>,
+    },
 }
 
 /// [`Split`] of the line at the start of `rest`, whose bytes before `from`
@@ -830,18 +851,11 @@ struct Split<'a> {
 fn split_from(rest: &[u8], from: usize) -> Split<'_> {
     let first = scan::<true>(rest, from);
     if rest.get(first) != Some(&b':') {
-        return Split {
-            first,
-            colon: false,
-            value_end: first,
-            kv: None,
-        };
+        return Split::NoColon { first };
     }
     let value_end = scan::<false>(rest, first + 1);
     let key = trim(&rest[..first]);
-    Split {
-        first,
-        colon: true,
+    Split::Colon {
         value_end,
         kv: (!key.is_empty()).then(|| KeyValue {
             key,
@@ -849,6 +863,14 @@ fn split_from(rest: &[u8], from: usize) -> Split<'_> {
             separator: Separator::Colon,
         }),
     }
+}
+
+/// The bytes of `window` from the lowest set bit of `bits` through the
+/// highest; `bits` is not zero and has no bit past the window's.
+#[cfg(robots_simd)]
+#[inline(always)]
+fn bits_span(window: &[u8; 16], bits: u32) -> &[u8] {
+    &window[bits.trailing_zeros() as usize..32 - bits.leading_zeros() as usize]
 }
 
 /// [`Split`] of the line at the start of `rest`.
@@ -863,7 +885,7 @@ fn split(rest: &[u8]) -> Split<'_> {
     #[cfg(robots_simd)]
     if let Some(window) = rest.first_chunk::<16>() {
         let v = crate::simd::Lanes::load(window);
-        let stops = (v.eq(b'\r') | v.eq(b'\n') | v.eq(b'#') | v.eq(0)).bits();
+        let stops = stop_lanes(v).bits();
         let colons = v.eq(b':').bits();
         let found = stops | colons;
         if found == 0 {
@@ -871,16 +893,10 @@ fn split(rest: &[u8]) -> Split<'_> {
         }
         let first = found.trailing_zeros() as usize;
         if colons & found & found.wrapping_neg() == 0 {
-            return Split {
-                first,
-                colon: false,
-                value_end: first,
-                kv: None,
-            };
+            return Split::NoColon { first };
         }
         // Inside a line, the bytes `trim` removes are the blanks.
-        let blanks = (v.eq(b' ') | v.eq(b'\t') | v.eq(0x0b) | v.eq(0x0c)).bits();
-        let solid = !blanks & 0xFFFF;
+        let solid = !blank_lanes(v).bits() & 0xFFFF;
         let key = solid & ((1 << first) - 1);
         // The bits after the colon (`first` is at most 15).
         let after = !((2u32 << first) - 1);
@@ -891,10 +907,12 @@ fn split(rest: &[u8]) -> Split<'_> {
             let value = if value == 0 {
                 &rest[end..end]
             } else {
-                &rest[value.trailing_zeros() as usize..32 - value.leading_zeros() as usize]
+                bits_span(window, value)
             };
             (end, value)
         } else {
+            // The value runs past the window: it starts at the window's
+            // first solid byte after the colon, or past the window.
             let end = scan::<false>(rest, 16);
             let value = solid & after;
             let value = if value == 0 {
@@ -904,12 +922,10 @@ fn split(rest: &[u8]) -> Split<'_> {
             };
             (end, value)
         };
-        return Split {
-            first,
-            colon: true,
+        return Split::Colon {
             value_end,
             kv: (key != 0).then(|| KeyValue {
-                key: &rest[key.trailing_zeros() as usize..32 - key.leading_zeros() as usize],
+                key: bits_span(window, key),
                 value,
                 separator: Separator::Colon,
             }),
@@ -928,15 +944,15 @@ impl<'a> Iterator for Entries<'a> {
         }
         self.number = self.number.saturating_add(1);
         let rest = self.rest;
-        let Split {
-            first,
-            colon,
-            value_end,
-            mut kv,
-        } = split(rest);
+        // Where the content stopped, and, without a colon, where it starts
+        // to be read as two words.
+        let (stop, mut kv, no_colon) = match split(rest) {
+            Split::NoColon { first } => (first, None, Some(first)),
+            Split::Colon { value_end, kv } => (value_end, kv, None),
+        };
         // A comment or a NUL may follow the content: the line ends at or
         // after where the content stopped.
-        let end = line_end(rest, value_end);
+        let end = line_end(rest, stop);
         // `within_limit(&rest[..end])`, sliced once: through the helper the
         // parse ran 0.4% more instructions (callgrind, corpus).
         let line = &rest[..end.min(MAX_LINE_BYTES)];
@@ -944,7 +960,7 @@ impl<'a> Iterator for Entries<'a> {
         if end > MAX_LINE_BYTES {
             // Content past the limit: the general reading of the cut line.
             kv = key_value(line);
-        } else if !colon {
+        } else if let Some(first) = no_colon {
             // No colon before the content's end. Blank and comment lines, a
             // third of real files, stop here without a call.
             let content = trim(&rest[..first]);
@@ -1308,7 +1324,8 @@ mod tests {
         #[test]
         fn trimming_agrees_with_a_byte_loop(s in proptest::collection::vec(
             proptest::sample::select(&b"    \t\t\r\n\x0b\x0ca\x0e\x80"[..]), 0..80)) {
-            // Mostly spaces, so that runs pass whole sixteen-byte windows.
+            // SPEC §1.8: keys and values are trimmed of whitespace. Mostly
+            // spaces, so that runs pass whole sixteen-byte windows.
             let space = |b: &u8| b" \t\n\r\x0b\x0c".contains(b);
             let start = s.iter().position(|b| !space(b)).unwrap_or(s.len());
             let end = s.iter().rposition(|b| !space(b)).map_or(start, |i| i + 1);
