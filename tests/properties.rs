@@ -7,20 +7,7 @@ use robots::{CanonicalPath, ParseOptions, Profile, RobotsTxt};
 #[path = "naive/mod.rs"]
 mod naive;
 
-use naive::{naive_canonical, naive_google, naive_matches, naive_rule_priority};
-
-/// The naive verdict for one allow and one disallow pattern (SPEC §5.2-5.3,
-/// and Google's `index.htm` rule of §5.5).
-fn naive_verdict(profile: Profile, allow: &str, disallow: &str, path: &str) -> bool {
-    match (
-        naive_rule_priority(profile, true, allow.as_bytes(), path.as_bytes()),
-        naive_rule_priority(profile, false, disallow.as_bytes(), path.as_bytes()),
-    ) {
-        (_, None) => true,
-        (None, Some(_)) => false,
-        (Some(a), Some(d)) => a >= d,
-    }
-}
+use naive::{group_body, naive_best, naive_canonical, naive_google, naive_matches};
 
 // ---- Strategies -----------------------------------------------------------
 
@@ -58,13 +45,15 @@ fn path() -> impl Strategy<Value = String> {
 const PROFILES: [Profile; 2] = [Profile::Rfc, Profile::Google];
 
 /// One allow and one disallow pattern, in both profiles: the parsed file
-/// decides `path` as [`naive_verdict`] does.
+/// decides `path` as the naive twin does (SPEC §5.2–5.3, and Google's
+/// `index.htm` rule of §5.5).
 fn agrees_on_one_pair(allow: &str, disallow: &str, path: &str) -> Result<(), TestCaseError> {
     for profile in PROFILES {
-        let body = format!("User-agent: *\nAllow: {allow}\nDisallow: {disallow}\n");
-        let robots = RobotsTxt::parse_with(body.as_bytes(), &ParseOptions::new().profile(profile));
+        let rules = [(true, allow.as_bytes()), (false, disallow.as_bytes())];
+        let robots =
+            RobotsTxt::parse_with(&group_body(rules), &ParseOptions::new().profile(profile));
         let got = robots.decide("bot", path);
-        let expected = naive_verdict(profile, allow, disallow, path);
+        let expected = naive_best(profile, rules, path.as_bytes()).is_none_or(|(_, allow)| allow);
         prop_assert_eq!(
             got.is_allowed(),
             expected,
@@ -123,22 +112,17 @@ proptest! {
         let rules: Vec<(bool, String)> = rules.iter().map(|(allow, p)| (*allow, widen(p))).collect();
         let paths: Vec<String> = paths.iter().map(widen).collect();
         for profile in PROFILES {
-            let mut body = String::from("User-agent: *\n");
-            for (allow, p) in &rules {
-                body += &format!("{}: {p}\n", if *allow { "Allow" } else { "Disallow" });
-            }
-            let robots = RobotsTxt::parse_with(body.as_bytes(), &ParseOptions::new().profile(profile));
+            let rules = rules.iter().map(|(allow, p)| (*allow, p.as_bytes()));
+            let body = group_body(rules.clone());
+            let robots = RobotsTxt::parse_with(&body, &ParseOptions::new().profile(profile));
             for path in &paths {
                 if profile == Profile::Rfc && naive::is_robots_txt(path) {
                     continue;
                 }
-                let best = rules
-                    .iter()
-                    .filter_map(|(allow, p)| naive_rule_priority(profile, *allow, p.as_bytes(), path.as_bytes()).map(|len| (len, *allow)))
-                    .max();
+                let best = naive_best(profile, rules.clone(), path.as_bytes());
                 let expected = best.is_none_or(|(_, allow)| allow);
                 let got = robots.decide("bot", path);
-                prop_assert_eq!(got.is_allowed(), expected, "{} path={:?}: {}\n{}", profile, path, got, body);
+                prop_assert_eq!(got.is_allowed(), expected, "{} path={:?}: {}\n{}", profile, path, got, String::from_utf8_lossy(&body));
                 prop_assert_eq!(got.rule().map(|r| r.priority() as usize), best.map(|(len, _)| len));
             }
         }

@@ -28,12 +28,7 @@ fuzz_target!(|data: &[u8]| {
         })
         .collect();
     let path = naive::as_path(data.get(split + 1..).unwrap_or_default());
-    let mut body = b"User-agent: *\n".to_vec();
-    for (allow, pattern) in &rules {
-        body.extend_from_slice(if *allow { b"Allow: " } else { b"Disallow: " });
-        body.extend_from_slice(pattern);
-        body.push(b'\n');
-    }
+    let body = naive::group_body(rules.iter().copied());
     for profile in [Profile::Rfc, Profile::Google] {
         if profile == Profile::Rfc && naive::is_robots_txt(&path) {
             continue;
@@ -41,10 +36,7 @@ fuzz_target!(|data: &[u8]| {
         let robots = RobotsTxt::parse_with(&body, &ParseOptions::new().profile(profile));
         // SPEC §5.2–5.3: the longest match decides, an allow wins a tie;
         // §5.5 in the Google profile.
-        let best = rules
-            .iter()
-            .filter_map(|(allow, p)| naive::naive_rule_priority(profile, *allow, p, path.as_bytes()).map(|len| (len, *allow)))
-            .max();
+        let best = naive::naive_best(profile, rules.iter().copied(), path.as_bytes());
         let expected = best.is_none_or(|(_, allow)| allow);
         for decision in [robots.decide("bot", &path), robots.agent("bot").decide(&path)] {
             assert_eq!(decision.is_allowed(), expected, "{profile} path {path:?}: {decision}");

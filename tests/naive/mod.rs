@@ -168,3 +168,31 @@ pub fn naive_rule_priority(
         naive_matches(&cut, path).then_some(cut.len())
     })
 }
+
+/// The rule that decides `path` among the `rules` of one group (whether
+/// each allows, and its pattern), found by trying every one: the highest
+/// priority, an allow winning a tie (SPEC §5.2–5.3, and §5.5 in the Google
+/// profile). Its priority and whether it allows; `None` when none matches.
+pub fn naive_best<'r>(
+    profile: robots::Profile,
+    rules: impl IntoIterator<Item = (bool, &'r [u8])>,
+    path: &[u8],
+) -> Option<(usize, bool)> {
+    rules
+        .into_iter()
+        .filter_map(|(allow, p)| {
+            naive_rule_priority(profile, allow, p, path).map(|len| (len, allow))
+        })
+        .max()
+}
+
+/// A body of one group, for every crawler, of `rules` one a line.
+pub fn group_body<'r>(rules: impl IntoIterator<Item = (bool, &'r [u8])>) -> Vec<u8> {
+    let mut body = b"User-agent: *\n".to_vec();
+    for (allow, pattern) in rules {
+        body.extend_from_slice(if allow { b"Allow: " } else { b"Disallow: " });
+        body.extend_from_slice(pattern);
+        body.push(b'\n');
+    }
+    body
+}
