@@ -70,8 +70,8 @@ pub(crate) struct CompiledRule {
     pub(crate) kind: RuleKind,
     pub(crate) strategy: Strategy,
     /// How many leading bytes of a path must equal those of `filter` for
-    /// this rule to match: the pattern's first eight at most, and none for a
-    /// wildcard pattern, whose filter is a byte mask.
+    /// this rule to match: the pattern's first eight at most; [`WILDCARD`]
+    /// (none) for a wildcard pattern, whose filter is a byte mask.
     head_len: u8,
 }
 
@@ -87,7 +87,7 @@ impl CompiledRule {
         kind: RuleKind,
     ) -> CompiledRule {
         let head_len = match strategy {
-            Strategy::Wildcard { .. } => 0,
+            Strategy::Wildcard { .. } => WILDCARD,
             Strategy::Prefix | Strategy::Exact => body.len().min(8) as u8,
         };
         CompiledRule {
@@ -235,33 +235,35 @@ impl Filter {
         if (probe.head ^ self.0) & kept != 0 {
             return false;
         }
-        match rule.strategy {
-            Strategy::Wildcard { .. } => {
-                (self.0 == 0 || self.0 & !probe.mask() == 0) && rule.matches(text, probe.path)
-            }
-            Strategy::Prefix | Strategy::Exact => {
-                let len = rule.body_len();
-                if len > 8 {
-                    rule.matches(text, probe.path)
-                } else {
-                    rule.strategy == Strategy::Prefix || probe.path.len() == len
-                }
-            }
+        // `head_len` tells a wildcard rule by one compare, where matching
+        // on `strategy` would first decode its niche-packed discriminant.
+        if rule.head_len == WILDCARD {
+            return (self.0 == 0 || self.0 & !probe.mask() == 0) && rule.matches(text, probe.path);
+        }
+        let len = rule.body_len();
+        if len > 8 {
+            rule.matches(text, probe.path)
+        } else {
+            rule.strategy == Strategy::Prefix || probe.path.len() == len
         }
     }
 }
 
+/// The [`CompiledRule::head_len`] of a wildcard rule: no head bytes kept.
+const WILDCARD: u8 = 9;
+
 /// The mask of a [`CompiledRule`]'s head bytes, by `head_len`: its low
-/// `head_len` bytes set (none for 0, all for 8). Indexed by `head_len & 15`,
-/// which is `head_len` itself (at most 8) but lets the compiler drop the
-/// bounds check; the entries past 8 are never read.
+/// `head_len` bytes set (none for 0, all for 8, none for [`WILDCARD`]).
+/// Indexed by `head_len & 15`, which is `head_len` itself but lets the
+/// compiler drop the bounds check.
 const KEPT: [u64; 16] = {
-    let mut t = [u64::MAX; 16];
+    let mut t = [0; 16];
     let mut n = 0;
     while n < 8 {
         t[n] = (1u64 << (8 * n)) - 1;
         n += 1;
     }
+    t[8] = u64::MAX;
     t
 };
 
