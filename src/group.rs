@@ -288,8 +288,20 @@ impl<'p> Probe<'p> {
 
     #[inline]
     pub(crate) fn mask(&mut self) -> u64 {
-        let path = self.path;
-        *self.mask.get_or_insert_with(|| byte_mask(path))
+        match self.mask {
+            Some(mask) => mask,
+            None => self.first_mask(),
+        }
+    }
+
+    /// [`Probe::mask`] the first time, out of line: the loop over the path
+    /// would otherwise hold registers, and need their saving, in every rule
+    /// loop it is inlined into, though a query runs it at most once.
+    #[inline(never)]
+    fn first_mask(&mut self) -> u64 {
+        let mask = byte_mask(self.path);
+        self.mask = Some(mask);
+        mask
     }
 }
 
