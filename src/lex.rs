@@ -529,9 +529,20 @@ fn line_end(bytes: &[u8], from: usize) -> usize {
 #[cfg(robots_simd)]
 #[inline(always)]
 fn first_line_end(rest: &[u8], line_ends: &Pair) -> usize {
-    match rest.first_chunk::<32>() {
-        Some(window) => window_line_end(window).unwrap_or_else(|| line_ends.find_from(rest, 32)),
-        None => line_ends.find_from(rest, 0),
+    let Some(window) = rest.first_chunk::<32>() else {
+        return line_ends.find_from(rest, 0);
+    };
+    if let Some(end) = window_line_end(window) {
+        return end;
+    }
+    // Two in five of the lines the one-shot check passes over are longer
+    // than 32 bytes, and most of those end within 64: one more window costs
+    // less than setting up the search.
+    match rest.get(32..).and_then(|after| after.first_chunk::<32>()) {
+        Some(next) => {
+            window_line_end(next).map_or_else(|| line_ends.find_from(rest, 64), |end| 32 + end)
+        }
+        None => line_ends.find_from(rest, 32),
     }
 }
 
@@ -1156,12 +1167,16 @@ mod tests {
         ] {
             assert_eq!(skip_one_line(body), read_one_line(body), "{body:?}");
         }
-        // Lines ending on either side of the 32 bytes looked at first, and
-        // a CRLF split by that edge.
-        for len in [0, 15, 16, 30, 31, 32, 33, 40, 64] {
+        // Lines ending on either side of the two 32-byte windows looked at
+        // first, and a CRLF split by an edge; each with a short rest, and with
+        // one long enough that the second window is read.
+        let long = [&b"next\n"[..], &[b'b'; 80]].concat();
+        for len in [0, 15, 16, 30, 31, 32, 33, 40, 47, 48, 62, 63, 64, 65, 100] {
             for (end, next) in [(&b"\n"[..], &b"next\n"[..]), (b"\r\n", b"x"), (b"\r", b"")] {
-                let body = [&alloc::vec![b'a'; len][..], end, next].concat();
-                assert_eq!(skip_one_line(&body), read_one_line(&body), "{len} {end:?}");
+                for next in [next, &long] {
+                    let body = [&alloc::vec![b'a'; len][..], end, next].concat();
+                    assert_eq!(skip_one_line(&body), read_one_line(&body), "{len} {end:?}");
+                }
             }
         }
         assert_eq!(skip_one_line(&[b'a'; 40]), read_one_line(&[b'a'; 40]));
