@@ -525,6 +525,16 @@ fn check_site(
     (first, lines.collect(), status(&out))
 }
 
+/// Asserts that both URLs of a [`check_site`] got `verdict` (`allowed` or
+/// `DISALLOWED`), with the exit status that goes with it.
+fn assert_both_urls(lines: &[String], status: i32, verdict: &str) {
+    assert!(
+        lines.len() == 2 && lines.iter().all(|l| l.starts_with(verdict)),
+        "{lines:?}"
+    );
+    assert_eq!(status, if verdict == "allowed" { 0 } else { 1 });
+}
+
 #[test]
 fn fetch_200_parses_the_rules_and_names_the_crawler() {
     let server = Server::start(|path| {
@@ -566,8 +576,7 @@ fn fetch_4xx_allows_everything() {
             )),
             "{first}"
         );
-        assert!(lines.iter().all(|l| l.starts_with("allowed")), "{lines:?}");
-        assert_eq!(status, 0);
+        assert_both_urls(&lines, status, "allowed");
     }
 }
 
@@ -579,11 +588,7 @@ fn fetch_5xx_and_429_disallow_everything() {
             first.contains(&format!("{code}: unreachable, disallow all")),
             "{first}"
         );
-        assert!(
-            lines.iter().all(|l| l.starts_with("DISALLOWED")),
-            "{lines:?}"
-        );
-        assert_eq!(status, 1);
+        assert_both_urls(&lines, status, "DISALLOWED");
     }
 }
 
@@ -644,8 +649,7 @@ fn fetch_follows_five_redirects_and_not_a_sixth() {
         first.contains("301, too many redirects: unavailable, allow all"),
         "{first}"
     );
-    assert!(lines.iter().all(|l| l.starts_with("allowed")), "{lines:?}");
-    assert_eq!(status, 0);
+    assert_both_urls(&lines, status, "allowed");
 }
 
 #[test]
@@ -656,11 +660,7 @@ fn fetch_slower_than_the_timeout_is_unreachable() {
         first.contains("unreachable (") && first.contains("disallow all"),
         "{first}"
     );
-    assert!(
-        lines.iter().all(|l| l.starts_with("DISALLOWED")),
-        "{lines:?}"
-    );
-    assert_eq!(status, 1);
+    assert_both_urls(&lines, status, "DISALLOWED");
 }
 
 #[test]
