@@ -26,7 +26,8 @@
 //!   size limit.
 //! - [`RobotsTxt::agent`] chooses a crawler's groups once (building their
 //!   indexes, the first time) and returns an [`Agent`], whose queries only
-//!   match rules and allocate nothing for an already canonical path.
+//!   match rules and allocate nothing for a path that is already canonical
+//!   or shorter than 256 bytes.
 //! - [`CanonicalPath`] is a URL or path turned once into the form both
 //!   profiles match, to reuse across many files.
 //! - [`Decision`] is a verdict with its [`Reason`]: the deciding [`Rule`]
@@ -148,7 +149,9 @@
 //! across threads, so that a parse does not sort the groups no one asks
 //! about; with every index built a file keeps at most 16 heap bytes per byte
 //! (without the `std` feature the parse builds them all). Past that, a query
-//! allocates only to canonicalise a path that is not canonical yet. The
+//! allocates nothing for a path shorter than 256 bytes (one that needs
+//! rewriting, or a `/` before it, is built on the stack), and for a longer
+//! one only when it needs either. The
 //! README's "Untrusted input" section names the test behind each of these.
 //!
 //! # Crate features

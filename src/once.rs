@@ -66,7 +66,7 @@ pub fn is_allowed_once_with(
         Profile::Rfc => CanonicalPath::new(path_or_url).into_canonical(),
         Profile::Google => path_of(path_or_url),
     };
-    if profile == Profile::Rfc && is_robots_txt(&path) {
+    if profile == Profile::Rfc && is_robots_txt(path.as_bytes()) {
         return true;
     }
     let path = path.as_bytes();

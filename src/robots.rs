@@ -13,7 +13,7 @@ use crate::group::{
     chunk, cmp_token, parse, token_key,
 };
 use crate::options::{ParseOptions, Profile};
-use crate::path::{CanonicalPath, is_robots_txt, path_of};
+use crate::path::{CanonicalPath, is_robots_txt, with_canonical_path, with_path_of};
 
 /// A parsed robots.txt: owned, immutable, cheap to query from many threads.
 ///
@@ -112,9 +112,10 @@ impl RobotsTxt {
 
     /// The view of this file for one crawler (SPEC §3): the groups that name
     /// it, merged, or else the global groups. Queries through it do no group
-    /// selection and never allocate for an already canonical path: the first
-    /// view (or query) of a group of more than 32 rules builds its
-    /// literal-prefix index, once per file, and every later one reuses it.
+    /// selection and never allocate for a path that is already canonical or
+    /// shorter than 256 bytes: the first view (or query) of a group of more
+    /// than 32 rules builds its literal-prefix index, once per file, and
+    /// every later one reuses it.
     ///
     /// # Examples
     ///
@@ -409,24 +410,25 @@ impl<'a> Agent<'a> {
     /// query that only wants the answer never reads the rule's text.
     #[inline]
     fn verdict(&self, path: &CanonicalPath<'_>) -> Result<&'a CompiledRule, Reason<'a>> {
-        self.verdict_in_form(path.for_profile(self.robots.profile))
+        self.verdict_in_form(path.for_profile(self.robots.profile).as_bytes())
     }
 
     /// [`Agent::verdict`] for a path or URL not yet read.
     #[inline]
     fn verdict_of_url(&self, path_or_url: &str) -> Result<&'a CompiledRule, Reason<'a>> {
         match self.robots.profile {
-            Profile::Rfc => self.verdict(&CanonicalPath::new(path_or_url)),
+            // Built on the stack where it needs rewriting or a `/` in front,
+            // as in the Google profile: a query allocates nothing.
+            Profile::Rfc => with_canonical_path(path_or_url, |path| self.verdict_in_form(path)),
             // The Google profile matches the path as given (SPEC §4.2): its
-            // canonical form, and the copy a rewritten one takes, would go
-            // unread.
-            Profile::Google => self.verdict_in_form(&path_of(path_or_url)),
+            // canonical form would go unread.
+            Profile::Google => with_path_of(path_or_url, |path| self.verdict_in_form(path)),
         }
     }
 
     /// [`Agent::verdict`] for `path` in the form the profile matches.
     #[inline]
-    fn verdict_in_form(&self, path: &str) -> Result<&'a CompiledRule, Reason<'a>> {
+    fn verdict_in_form(&self, path: &[u8]) -> Result<&'a CompiledRule, Reason<'a>> {
         let profile = self.robots.profile;
         // RFC 9309 §2.2.2: /robots.txt is always allowed; the query is ignored.
         if profile == Profile::Rfc && is_robots_txt(path) {
@@ -437,8 +439,7 @@ impl<'a> Agent<'a> {
             Source::Unavailable { .. } => return Err(Reason::Unavailable),
             Source::Unreachable { .. } => return Err(Reason::Unreachable),
         }
-        self.best_rule(path.as_bytes())
-            .ok_or(Reason::NoMatchingRule)
+        self.best_rule(path).ok_or(Reason::NoMatchingRule)
     }
 
     /// Every rule of the applicable groups that matches `path`, best first:

@@ -48,21 +48,32 @@ fn queries_on_canonical_paths_do_not_allocate() {
                         robots.is_allowed(ua, &format!("http://example.com{p}")[..]),
                     );
                 }
+                // A path to rewrite, or to put a `/` before, is built on the
+                // stack.
+                std::hint::black_box(robots.is_allowed(ua, "http://example.com?q=%7e%20"));
+                std::hint::black_box(agent.decide(";p/%41"));
                 std::hint::black_box(agent.crawl_delay());
             }
         });
         // The format! above allocates once per URL; nothing else may.
         assert_eq!(n, 3 * paths.len(), "{profile}");
     }
-    // A path that needs canonicalising allocates once, to build it.
+    // A path of 256 bytes or more that needs canonicalising allocates once
+    // per query, to build it.
     let robots = RobotsTxt::parse(body);
     let agent = robots.agent("foobot");
-    assert_eq!(
-        allocations_in(|| {
-            std::hint::black_box(agent.decide("/%7ex"));
-        }),
-        1
-    );
+    let long = format!("/%7e{}", "x".repeat(300));
+    for (path, expected) in [
+        ("/%7ex", 0),
+        ("http://example.com/%7e%20x?%41#f", 0),
+        (&long[..], 2),
+    ] {
+        let n = allocations_in(|| {
+            std::hint::black_box(agent.decide(path));
+            std::hint::black_box(robots.is_allowed("foobot", path));
+        });
+        assert_eq!(n, expected, "{path}");
+    }
     let built = CanonicalPath::new("/%7ex");
     assert_eq!(
         allocations_in(|| {
