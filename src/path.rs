@@ -493,26 +493,30 @@ impl Out for PathBuffer {
     }
 }
 
-/// Calls `f` with [`path_of`] `url`: what the Google profile matches. A
-/// path shorter than [`STACK_PATH`] bytes that needs a `/` in front gets it
-/// on the stack, so that a query of a URL allocates nothing.
+/// Calls `f` with [`path_of`] `url`: what the Google profile matches,
+/// without keeping it (see [`with_slashed`]).
 pub(crate) fn with_path_of<R>(url: &str, f: impl FnOnce(&[u8]) -> R) -> R {
-    let bytes = url.as_bytes();
-    let Some(start) = path_start(bytes) else {
+    let Some(start) = path_start(url.as_bytes()) else {
         return f(b"/");
     };
-    let end = find_byte(bytes, start, b'#');
-    let path = &bytes[start..end];
-    if path.first() == Some(&b'/') {
-        return f(path);
+    let end = find_byte(url.as_bytes(), start, b'#');
+    with_slashed(&url[start..end], f)
+}
+
+/// Calls `f` with [`with_slash`] of `path`; a path shorter than
+/// [`STACK_PATH`] bytes gets its `/` on the stack, so that a query of a URL
+/// allocates nothing.
+fn with_slashed<R>(path: &str, f: impl FnOnce(&[u8]) -> R) -> R {
+    if path.starts_with('/') {
+        return f(path.as_bytes());
     }
     if path.len() < STACK_PATH {
         let mut out = PathBuffer::new();
         out.push(b'/');
-        out.extend_from_slice(path);
+        out.extend_from_slice(path.as_bytes());
         f(out.bytes())
     } else {
-        f(with_slash(&url[start..end]).as_bytes())
+        f(with_slash(path).as_bytes())
     }
 }
 
@@ -527,29 +531,21 @@ pub(crate) fn with_canonical_path<R>(path_or_url: &str, f: impl FnOnce(&[u8]) ->
         return f(b"/");
     };
     let (end, canonical) = canonical_until_fragment(bytes, start);
-    let path = &bytes[start..end];
-    // A path of a query or parameters only has a `/` put in front (see
-    // `with_slash`); a `/` is canonical and rewriting never reads what
-    // comes before, so the rest is as canonical as it was.
-    let slash = path.first() != Some(&b'/');
-    let canonical = canonical || is_canonical(path, Form::Path);
-    if canonical && !slash {
-        return f(path);
+    let path = &path_or_url[start..end];
+    // A `/` put in front (see `with_slash`) is canonical, and rewriting
+    // never reads what comes before, so the path is as canonical as it was.
+    if canonical || is_canonical(path.as_bytes(), Form::Path) {
+        return with_slashed(path, f);
     }
     if path.len() < STACK_PATH {
         let mut out = PathBuffer::new();
-        if slash {
+        if !path.starts_with('/') {
             out.push(b'/');
         }
-        if canonical {
-            out.extend_from_slice(path);
-        } else {
-            rewrite_canonical(path, Form::Path, &mut out);
-        }
+        rewrite_canonical(path.as_bytes(), Form::Path, &mut out);
         f(out.bytes())
     } else {
-        let given = with_slash(&path_or_url[start..end]);
-        f(&canonicalize(given.as_bytes(), Form::Path))
+        f(&canonicalize(with_slash(path).as_bytes(), Form::Path))
     }
 }
 

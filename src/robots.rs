@@ -417,8 +417,8 @@ impl<'a> Agent<'a> {
     #[inline]
     fn verdict_of_url(&self, path_or_url: &str) -> Result<&'a CompiledRule, Reason<'a>> {
         match self.robots.profile {
-            // Built on the stack where it needs rewriting or a `/` in front,
-            // as in the Google profile: a query allocates nothing.
+            // A path shorter than 256 bytes that needs rewriting or a `/` in
+            // front (as in the Google profile) is built on the stack.
             Profile::Rfc => with_canonical_path(path_or_url, |path| self.verdict_in_form(path)),
             // The Google profile matches the path as given (SPEC §4.2): its
             // canonical form would go unread.
