@@ -418,13 +418,44 @@ fn push_escaped(out: &mut impl Out, b: u8) {
 
 /// Where [`rewrite_canonical`] writes: a vector, or a [`PathBuffer`].
 trait Out {
+    /// Where the rewrite keeps the offsets of its lone `%`s.
+    type Lone: Offsets;
     fn push(&mut self, b: u8);
     fn extend_from_slice(&mut self, bytes: &[u8]);
     fn truncate(&mut self, len: usize);
     fn bytes(&self) -> &[u8];
 }
 
+/// The offsets in the output of the `%`s that start no escape (so far),
+/// ascending: a stack.
+trait Offsets: Default {
+    fn push(&mut self, at: usize);
+    fn last(&self) -> Option<usize>;
+    fn pop(&mut self);
+    fn is_empty(&self) -> bool;
+}
+
+impl Offsets for Vec<usize> {
+    fn push(&mut self, at: usize) {
+        Vec::push(self, at);
+    }
+
+    fn last(&self) -> Option<usize> {
+        <[usize]>::last(self).copied()
+    }
+
+    fn pop(&mut self) {
+        Vec::pop(self);
+    }
+
+    fn is_empty(&self) -> bool {
+        <[usize]>::is_empty(self)
+    }
+}
+
 impl Out for Vec<u8> {
+    type Lone = Vec<usize>;
+
     fn push(&mut self, b: u8) {
         Vec::push(self, b);
     }
@@ -464,7 +495,53 @@ impl PathBuffer {
     }
 }
 
+/// [`Offsets`] on the stack for the rewrite of a path of fewer than
+/// [`STACK_PATH`] bytes: one for each `%` of the path at most, each an
+/// offset in a [`PathBuffer`].
+struct StackOffsets {
+    at: [u16; STACK_PATH],
+    len: usize,
+}
+
+impl Default for StackOffsets {
+    fn default() -> StackOffsets {
+        StackOffsets {
+            at: [0; STACK_PATH],
+            len: 0,
+        }
+    }
+}
+
+impl Offsets for StackOffsets {
+    // As in `PathBuffer`: never full for such a path, and bounded if it were.
+    fn push(&mut self, at: usize) {
+        debug_assert!(self.len < self.at.len());
+        if let Some(slot) = self.at.get_mut(self.len) {
+            // An offset in a `PathBuffer` fits: it has 3 * STACK_PATH bytes.
+            *slot = u16::try_from(at).unwrap_or(u16::MAX);
+            self.len += 1;
+        }
+    }
+
+    fn last(&self) -> Option<usize> {
+        self.len
+            .checked_sub(1)
+            .and_then(|top| self.at.get(top))
+            .map(|&at| usize::from(at))
+    }
+
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 impl Out for PathBuffer {
+    type Lone = StackOffsets;
+
     // The rewrite of a path of fewer than `STACK_PATH` bytes never runs out
     // of room; if it did, the bytes past it would be left out rather than
     // written out of bounds.
@@ -569,9 +646,8 @@ pub(crate) fn canonicalize(s: &[u8], form: Form) -> Cow<'_, [u8]> {
 }
 
 /// Appends the canonical form of `s` to `out` (see [`canonicalize`]).
-fn rewrite_canonical(s: &[u8], form: Form, out: &mut impl Out) {
-    // Offsets in `out` of the `%`s that start no escape (so far), ascending.
-    let mut lone: Vec<usize> = Vec::new();
+fn rewrite_canonical<O: Out>(s: &[u8], form: Form, out: &mut O) {
+    let mut lone = O::Lone::default();
     let mut i = 0;
     while i < s.len() {
         if lone.is_empty() {
@@ -648,9 +724,9 @@ pub(crate) fn index_htm_rule(pattern: &[u8]) -> Option<(Strategy, usize)> {
 
 /// Pushes `b`, then reads any escape that a lone `%` and the two bytes now
 /// after it form, repeatedly (see [`canonicalize`]).
-fn push_reducing(out: &mut impl Out, lone: &mut Vec<usize>, b: u8) {
+fn push_reducing<O: Out>(out: &mut O, lone: &mut O::Lone, b: u8) {
     out.push(b);
-    while let Some(&at) = lone.last() {
+    while let Some(at) = lone.last() {
         let written = out.bytes();
         let Some(v) = (at + 3 == written.len())
             .then(|| escape_at(written, at))
@@ -847,6 +923,16 @@ mod tests {
             assert_eq!(expected.as_str().len(), 2 + 3 * path.len());
             assert_eq!(via_stack(&url), expected.as_str().as_bytes(), "{spaces}");
         }
+        // As many lone `%`s as such a path holds, the last completed by
+        // decoding (`%%341` gives `A`), on the stack too.
+        let url = alloc::format!("http://h?{} #f", "%".repeat(248) + "%%341");
+        let expected = CanonicalPath::new(&url);
+        assert!(
+            expected.as_str().ends_with("%A%20"),
+            "{}",
+            expected.as_str()
+        );
+        assert_eq!(via_stack(&url), expected.as_str().as_bytes());
         // Without rewriting, in the Google profile: only a `/` put in front.
         for len in [STACK_PATH - 2, STACK_PATH - 1, STACK_PATH] {
             let url = alloc::format!("http://h?{}#f", "q".repeat(len - 1));
