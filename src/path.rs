@@ -16,11 +16,26 @@ use crate::pattern::Strategy;
 /// reference) reads them: scheme and authority removed, fragment removed, and
 /// always starting with `/`.
 pub(crate) fn path_of(url: &str) -> Cow<'_, str> {
-    let Some(start) = path_start(url.as_bytes()) else {
-        return Cow::Borrowed("/");
-    };
+    given_path(url).map_or(Cow::Borrowed("/"), with_slash)
+}
+
+/// The path of `url` as written, from [`path_start`] to the fragment, not
+/// yet with a `/` before it; `None` when the path is `/`.
+#[inline]
+fn given_path(url: &str) -> Option<&str> {
+    let start = path_start(url.as_bytes())?;
     let end = find_byte(url.as_bytes(), start, b'#');
-    with_slash(&url[start..end])
+    Some(&url[start..end])
+}
+
+/// [`given_path`], and whether it is canonical: one pass finds where the
+/// fragment starts and, on the way, whether the path is canonical already,
+/// as most are; `false` means that [`is_canonical`] has to tell.
+#[inline(always)]
+fn given_path_checked(path_or_url: &str) -> Option<(&str, bool)> {
+    let start = path_start(path_or_url.as_bytes())?;
+    let (end, canonical) = canonical_until_fragment(path_or_url.as_bytes(), start);
+    Some((&path_or_url[start..end], canonical))
 }
 
 /// Where the path of `url` starts (SPEC §4.1): at its first `/`, `?` or `;`
@@ -573,11 +588,10 @@ impl Out for PathBuffer {
 /// Calls `f` with [`path_of`] `url`: what the Google profile matches,
 /// without keeping it (see [`with_slashed`]).
 pub(crate) fn with_path_of<R>(url: &str, f: impl FnOnce(&[u8]) -> R) -> R {
-    let Some(start) = path_start(url.as_bytes()) else {
-        return f(b"/");
-    };
-    let end = find_byte(url.as_bytes(), start, b'#');
-    with_slashed(&url[start..end], f)
+    match given_path(url) {
+        Some(path) => with_slashed(path, f),
+        None => f(b"/"),
+    }
 }
 
 /// Calls `f` with [`with_slash`] of `path`; a path shorter than
@@ -603,12 +617,9 @@ fn with_slashed<R>(path: &str, f: impl FnOnce(&[u8]) -> R) -> R {
 /// (one in five of the corpus probes'), or a `/` in front, is built on the
 /// stack, so that a query of a URL allocates nothing.
 pub(crate) fn with_canonical_path<R>(path_or_url: &str, f: impl FnOnce(&[u8]) -> R) -> R {
-    let bytes = path_or_url.as_bytes();
-    let Some(start) = path_start(bytes) else {
+    let Some((path, canonical)) = given_path_checked(path_or_url) else {
         return f(b"/");
     };
-    let (end, canonical) = canonical_until_fragment(bytes, start);
-    let path = &path_or_url[start..end];
     // A `/` put in front (see `with_slash`) is canonical, and rewriting
     // never reads what comes before, so the path is as canonical as it was.
     if canonical || is_canonical(path.as_bytes(), Form::Path) {
@@ -815,17 +826,13 @@ pub struct CanonicalPath<'a> {
 impl<'a> CanonicalPath<'a> {
     /// Takes the path of `path_or_url` (SPEC §4.1) and its canonical form.
     pub fn new(path_or_url: &'a str) -> Self {
-        let bytes = path_or_url.as_bytes();
-        let Some(start) = path_start(bytes) else {
+        let Some((path, canonical)) = given_path_checked(path_or_url) else {
             return CanonicalPath {
                 given: Cow::Borrowed("/"),
                 canonical: None,
             };
         };
-        // One pass finds where the fragment starts and, on the way, whether
-        // the path is canonical already, as most are.
-        let (end, canonical) = canonical_until_fragment(bytes, start);
-        let given = with_slash(&path_or_url[start..end]);
+        let given = with_slash(path);
         let canonical = if canonical {
             None
         } else {
