@@ -661,9 +661,10 @@ impl<'a> Entries<'a> {
         }
     }
 
-    /// The bytes from the start of the next line to the end of the body.
+    /// The bytes from the start of the next line to the end of the body;
+    /// none once iteration has ended.
     pub(crate) fn rest(&self) -> &'a [u8] {
-        if self.done { &[] } else { self.rest }
+        self.rest
     }
 
     /// Moves past the line of `self.rest` that ends at `end` (a CR, an LF,
@@ -676,8 +677,16 @@ impl<'a> Entries<'a> {
                 let crlf = b == b'\r' && rest.get(end + 1) == Some(&b'\n');
                 self.rest = &rest[end + 1 + usize::from(crlf)..];
             }
-            None => self.done = true,
+            None => self.finish(),
         }
+    }
+
+    /// Ends iteration: no line is left, not even an empty one, and
+    /// [`Entries::rest`] is empty.
+    #[inline]
+    fn finish(&mut self) {
+        self.rest = &[];
+        self.done = true;
     }
 
     /// Passes over the next line without reading it, when its end is at or
@@ -741,7 +750,7 @@ impl<'a> Entries<'a> {
             }
             from = found + 1;
         }
-        self.done = true;
+        self.finish();
     }
 }
 
