@@ -1188,6 +1188,35 @@ mod tests {
         assert_eq!(skip_one_line(&[b'a'; 40]), read_one_line(&[b'a'; 40]));
     }
 
+    #[test]
+    fn nothing_is_left_once_iteration_ends() {
+        // SPEC §1.4: a body ending in a line end has a last, empty line, so
+        // bytes left empty do not end iteration; the one-shot check reads
+        // `rest` before each line and relies on it being empty at the end.
+        let mut entries = Entries::new(b"a\n");
+        entries.next();
+        assert_eq!(entries.rest(), b"");
+        assert_eq!(entries.next().map(|e| e.bytes), Some(&b""[..]));
+        assert!(entries.next().is_none());
+        assert_eq!(entries.rest(), b"");
+
+        // Every way of passing the last line ends with nothing left.
+        let ends: [fn(&mut Entries<'_>); 4] = [
+            |e| {
+                e.next();
+            },
+            |e| e.skip_line(),
+            |e| e.skip_line_from(1),
+            |e| e.skip_to_line_starting(b'u'),
+        ];
+        for (i, end) in ends.iter().enumerate() {
+            let mut entries = Entries::new(b"x: /a");
+            end(&mut entries);
+            assert_eq!(entries.rest(), b"", "end {i}");
+            assert!(entries.next().is_none(), "end {i}");
+        }
+    }
+
     /// What is left after skipping the first line of `body`, and the entries
     /// after it.
     fn skip_one_line(body: &[u8]) -> (&[u8], Vec<Entry<'_>>) {
