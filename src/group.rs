@@ -755,21 +755,26 @@ impl<'b> Builder<'b> {
     }
 
     /// Appends a value, unchecked or checked as [`Text`] says.
-    #[inline]
+    #[inline(always)]
     fn push_bytes(&mut self, value: &[u8]) -> Span {
-        let text = match &mut self.text {
+        match &mut self.text {
             Text::Unchecked { bytes, suspect } => {
                 let start = bytes.len() as u32;
                 *suspect |= value.first().is_some_and(|&b| b & 0xC0 == 0x80);
                 bytes.extend_from_slice(value);
-                return Span {
+                Span {
                     start,
                     len: value.len() as u32,
-                };
+                }
             }
-            Text::Checked(_) => core::str::from_utf8(value),
-        };
-        match text {
+            Text::Checked(_) => self.push_checked(value),
+        }
+    }
+
+    /// [`Builder::push_bytes`] of a text built checked.
+    #[inline(never)]
+    fn push_checked(&mut self, value: &[u8]) -> Span {
+        match core::str::from_utf8(value) {
             Ok(s) => self.push_text(s),
             Err(_) => self.push_lossy(value),
         }
