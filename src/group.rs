@@ -993,13 +993,22 @@ pub(crate) fn parse_delay(value: &[u8]) -> Option<Duration> {
     Duration::try_from_secs_f64(seconds).ok()
 }
 
+/// How many leading bytes of a body [`parse`] checks for UTF-8 before it
+/// picks how to copy values.
+const HEAD_CHECK: usize = 64;
+
 /// Parses `body` (SPEC §1 to §6).
 pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
     let (bytes, cut) = prepare(body, options.size_limit, options.profile);
     let build = |copy| build(&bytes, cut, body.len(), options, copy);
     // Values that are not UTF-8 (a compressed body served as robots.txt,
-    // Latin-1) are rare: only their bodies are read twice. A checked build
-    // always finishes.
+    // Latin-1) are rare: only their bodies are read twice. A body that is
+    // not UTF-8 within its first bytes (most compressed ones) is read
+    // checked at once. A checked build always finishes.
+    let head = &bytes[..bytes.len().min(HEAD_CHECK)];
+    if core::str::from_utf8(head).is_err_and(|e| e.error_len().is_some()) {
+        return build(ValueCopy::Checked).unwrap_or_default();
+    }
     build(ValueCopy::Unchecked)
         .or_else(|| build(ValueCopy::Checked))
         .unwrap_or_default()
