@@ -1002,14 +1002,16 @@ pub(crate) fn parse(body: &[u8], options: &ParseOptions) -> Parsed {
     let (bytes, cut) = prepare(body, options.size_limit, options.profile);
     let build = |copy| build(&bytes, cut, body.len(), options, copy);
     // Values that are not UTF-8 (a compressed body served as robots.txt,
-    // Latin-1) are rare: only their bodies are read twice. A body that is
-    // not UTF-8 within its first bytes (most compressed ones) is read
-    // checked at once. A checked build always finishes.
+    // Latin-1) are rare: only their bodies are read twice (SPEC §1.1). A
+    // body that is not UTF-8 within its first bytes (most compressed ones)
+    // is read checked at once. A checked build always finishes.
     let head = &bytes[..bytes.len().min(HEAD_CHECK)];
-    if core::str::from_utf8(head).is_err_and(|e| e.error_len().is_some()) {
-        return build(ValueCopy::Checked).unwrap_or_default();
-    }
-    build(ValueCopy::Unchecked)
+    let first = if core::str::from_utf8(head).is_err_and(|e| e.error_len().is_some()) {
+        ValueCopy::Checked
+    } else {
+        ValueCopy::Unchecked
+    };
+    build(first)
         .or_else(|| build(ValueCopy::Checked))
         .unwrap_or_default()
 }
@@ -1272,6 +1274,12 @@ mod tests {
             assert!(unchecked(body).is_none(), "{body:?}");
             assert_eq!(sitemaps(body), expected, "{body:?}");
         }
+        // Those bodies fail within their first bytes and are read checked at
+        // once; one that fails past the head check is read unchecked, then
+        // again checked, to the same values.
+        let late = [&b"# "[..], &[b'x'; HEAD_CHECK], b"\nSitemap: a\xFF\n"].concat();
+        assert!(unchecked(&late).is_none());
+        assert_eq!(sitemaps(&late), ["a\u{FFFD}"]);
         // Valid values, ASCII or not, and invalid bytes only where no value
         // is kept (a comment), need no second reading.
         let body = "Sitemap: /caf\u{e9}\nUser-agent: *\nDisallow: /\u{e9}t\u{e9}\n".as_bytes();
