@@ -1278,6 +1278,7 @@ mod tests {
         // once; one that fails past the head check is read unchecked, then
         // again checked, to the same values.
         let late = [&b"# "[..], &[b'x'; HEAD_CHECK], b"\nSitemap: a\xFF\n"].concat();
+        assert!(core::str::from_utf8(&late[..HEAD_CHECK]).is_ok());
         assert!(unchecked(&late).is_none());
         assert_eq!(sitemaps(&late), ["a\u{FFFD}"]);
         // Valid values, ASCII or not, and invalid bytes only where no value
