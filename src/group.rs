@@ -167,6 +167,11 @@ pub(crate) struct Group {
     /// Its index in [`Parsed::indexes`], or [`NO_INDEX`] for a group small
     /// enough to scan.
     pub(crate) index: u32,
+    /// The bytes of [`Parsed::text`] written from its first user-agent line
+    /// to its last rule: its patterns, and whatever was written between
+    /// them. Only a hint, for the lines a view asks for early
+    /// ([`crate::prefetch`]).
+    pub(crate) text: (u32, u32),
 }
 
 /// The [`Group::index`] of a group small enough to scan.
@@ -810,9 +815,11 @@ impl<'b> Builder<'b> {
             _ => {
                 let group = self.out.groups.len() as u32;
                 let at = self.out.rules.len() as u32;
+                let text = self.text.len() as u32;
                 self.out.groups.push(Group {
                     rules: (at, at),
                     index: NO_INDEX,
+                    text: (text, text),
                 });
                 group
             }
@@ -903,7 +910,9 @@ impl<'b> Builder<'b> {
                 ));
             }
         }
-        self.out.groups[group as usize].rules.1 = self.out.rules.len() as u32;
+        let entry = &mut self.out.groups[group as usize];
+        entry.rules.1 = self.out.rules.len() as u32;
+        entry.text.1 = self.text.len() as u32;
     }
 
     fn record(&mut self, line: u32, key: &[u8], value: &[u8]) {
@@ -1161,6 +1170,41 @@ mod tests {
                 compiled.matches(text, path.as_bytes()),
                 "{} against {}", pattern, path
             );
+        }
+
+        #[test]
+        fn a_groups_text_range_holds_its_patterns(
+            lines in proptest::collection::vec(
+                (
+                    proptest::sample::select(alloc::vec!["User-agent: ", "Allow: ", "Disallow: ", "Sitemap: ", "Crawl-delay: ", "Host: "]),
+                    proptest::collection::vec(proptest::sample::select(b"a/*$%2fi\xc3\xa9\xffndex.html ".to_vec()), 0..12),
+                ),
+                0..24,
+            ),
+            google in proptest::bool::ANY,
+        ) {
+            // The range a view prefetches (crate::prefetch) must cover every
+            // pattern its queries read, as matched and as written, whatever
+            // was written between them (agent tokens, records, sitemaps, the
+            // Google profile's derived `index.htm` rule, escaped forms, and
+            // values redone after a body that is not UTF-8).
+            let body: Vec<u8> = lines
+                .iter()
+                .flat_map(|(key, value)| [key.as_bytes(), &value[..], b"\n"].concat())
+                .collect();
+            let profile = if google { Profile::Google } else { Profile::Rfc };
+            let parsed = parse(&body, &ParseOptions::new().profile(profile));
+            for group in &parsed.groups {
+                let (from, to) = group.text;
+                for rule in &parsed.rules[group.rules.0 as usize..group.rules.1 as usize] {
+                    for span in [rule.pattern, rule.written] {
+                        proptest::prop_assert!(
+                            from <= span.start && span.start + span.len <= to,
+                            "span {:?} outside {:?} in {:?}", span, group.text, String::from_utf8_lossy(&body)
+                        );
+                    }
+                }
+            }
         }
 
         #[test]

@@ -184,6 +184,7 @@ mod once;
 mod options;
 mod path;
 mod pattern;
+mod prefetch;
 mod robots;
 #[cfg(robots_simd)]
 mod simd;

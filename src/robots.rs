@@ -14,6 +14,17 @@ use crate::group::{
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{CanonicalPath, is_robots_txt, with_canonical_path, with_path_of};
+use crate::prefetch;
+
+/// How many cache lines of each array of a group [`RobotsTxt::agent`] asks
+/// for early (4 KiB): a view is made to be queried many times. More lines
+/// measured no better (PERFORMANCE.md).
+const VIEW_PREFETCH_LINES: usize = 64;
+
+/// The same for the groups of a one-query method such as
+/// [`RobotsTxt::is_allowed`], which pays for them at every query: on a warm
+/// file each line costs an instruction or two for nothing.
+const QUERY_PREFETCH_LINES: usize = 16;
 
 /// A parsed robots.txt: owned, immutable, cheap to query from many threads.
 ///
@@ -102,12 +113,12 @@ impl RobotsTxt {
     /// The first query that reads a group of more than 32 rules builds the
     /// group's index (SPEC §8), once: later queries do not allocate for it.
     pub fn is_allowed(&self, user_agent: &str, path_or_url: &str) -> bool {
-        self.select(user_agent).is_allowed(path_or_url)
+        self.select_for_query(user_agent).is_allowed(path_or_url)
     }
 
     /// Like [`RobotsTxt::is_allowed`], with the rule that decided.
     pub fn decide(&self, user_agent: &str, path_or_url: &str) -> Decision<'_> {
-        self.select(user_agent).decide(path_or_url)
+        self.select_for_query(user_agent).decide(path_or_url)
     }
 
     /// The view of this file for one crawler (SPEC §3): the groups that name
@@ -130,10 +141,29 @@ impl RobotsTxt {
     /// ```
     pub fn agent(&self, user_agent: &str) -> Agent<'_> {
         let agent = self.select(user_agent);
-        // A large group's index is built at its first query (SPEC §8): here,
-        // so that queries through the view never allocate.
         for entry in agent.entries {
-            agent.index(&entry.ranges);
+            // A large group's index is built at its first query (SPEC §8):
+            // here, so that queries through the view never allocate.
+            let index = agent.index(&entry.ranges);
+            agent.prefetch(&entry.ranges, index, VIEW_PREFETCH_LINES);
+        }
+        agent
+    }
+
+    /// [`RobotsTxt::select`] for one query: the lines of the groups that
+    /// apply are asked for while the query reads its URL ([`prefetch`]).
+    /// For a group whose index is not built yet, the rules it will be built
+    /// from are asked for.
+    #[inline]
+    fn select_for_query(&self, user_agent: &str) -> Agent<'_> {
+        let agent = self.select(user_agent);
+        for entry in agent.entries {
+            let index = self
+                .parsed
+                .indexes
+                .get(entry.ranges.index as usize)
+                .and_then(LazyIndex::built);
+            agent.prefetch(&entry.ranges, index, QUERY_PREFETCH_LINES);
         }
         agent
     }
@@ -141,6 +171,12 @@ impl RobotsTxt {
     /// The view for `user_agent`, its groups' indexes built or not: what
     /// the one-query methods use, whose query builds any it needs.
     fn select(&self, user_agent: &str) -> Agent<'_> {
+        // Asked for before the agent entries are read, which say which lines
+        // of the rules and the text a query needs: in a small file (most
+        // files) the first ones.
+        prefetch::lines(&self.parsed.agents, 1);
+        prefetch::lines(&self.parsed.rules, 1);
+        prefetch::lines(self.parsed.text.as_bytes(), 1);
         let globals = &self.parsed.agents[..self.parsed.global_agents as usize];
         let named = self.named(user_agent);
         let (entries, named) = if named.is_empty() {
@@ -553,6 +589,31 @@ impl<'a> Agent<'a> {
         let parsed = &self.robots.parsed;
         let lazy = parsed.indexes.get(group.index as usize)?;
         Some(lazy.get(parsed, group))
+    }
+
+    /// Asks for the first `max_lines` cache lines of each array a query of
+    /// `group` reads, `index` being its index if it has one: see
+    /// [`crate::prefetch`].
+    #[inline]
+    fn prefetch(&self, group: &Group, index: Option<&GroupIndex>, max_lines: usize) {
+        let parsed = &self.robots.parsed;
+        match index {
+            Some(index) => {
+                prefetch::lines(&index.keys, max_lines);
+                prefetch::lines(&index.literals, max_lines);
+                prefetch::lines(&index.rules, max_lines);
+            }
+            None => {
+                let (start, end) = group.rules;
+                if let Some(rules) = parsed.rules.get(start as usize..end as usize) {
+                    prefetch::lines(rules, max_lines);
+                }
+            }
+        }
+        let (start, end) = group.text;
+        if let Some(text) = parsed.text.as_bytes().get(start as usize..end as usize) {
+            prefetch::lines(text, max_lines);
+        }
     }
 
     fn group_rules(&self, group: u32) -> &'a [CompiledRule] {
