@@ -1,0 +1,185 @@
+//! A profiling harness, not a comparison: runs one of the crate's workloads
+//! over the shared corpus and prints its best wall time, so that callgrind
+//! and alternating runs of two builds measure the same loops as the
+//! `compare` bench (PERFORMANCE.md says how each step was measured).
+//!
+//! ```sh
+//! cargo bench --bench profile -- agent-cold 15
+//! valgrind --tool=callgrind --toggle-collect='profile::run' \
+//!     target/release/deps/profile-<hash> agent 1
+//! ```
+//!
+//! Under a plain `cargo bench` (which passes `--bench`) it prints its modes.
+
+mod common;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use robots::{CanonicalPath, ParseOptions, Profile, RobotsTxt};
+
+const UA: &str = "Googlebot";
+
+/// The workloads, as `(name, what it does)`.
+const MODES: &[(&str, &str)] = &[
+    ("parse", "parse every body (RFC profile)"),
+    ("parse-google", "parse every body (Google profile)"),
+    (
+        "is-allowed",
+        "every Googlebot probe through RobotsTxt::is_allowed",
+    ),
+    (
+        "agent",
+        "RobotsTxt::agent once a file, then its probes' canonical paths",
+    ),
+    (
+        "is-allowed-cold",
+        "is-allowed over COPIES (default 4) parsed copies of every file: a working set far over the L3, so that each file's first query reads memory",
+    ),
+    (
+        "agent-cold",
+        "agent over COPIES parsed copies of every file",
+    ),
+    (
+        "is-allowed-warm",
+        "is-allowed, each file's probes twice in a row: less is-allowed is the warm pass",
+    ),
+    (
+        "agent-warm",
+        "agent, each file's view and probes twice in a row",
+    ),
+    (
+        "once",
+        "is_allowed_once with each file's first probe (the one shot)",
+    ),
+    (
+        "crawler",
+        "parse, then the view and every probe of the file",
+    ),
+];
+
+/// The corpus and what each workload reads, built before any timing.
+struct Data {
+    files: Vec<Vec<u8>>,
+    probes: Vec<Vec<String>>,
+    paths: Vec<Vec<CanonicalPath<'static>>>,
+    parsed: Vec<RobotsTxt>,
+    /// `(file, its parse)`, COPIES times over, for the cold workloads.
+    copies: Vec<(usize, RobotsTxt)>,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(mode) = args.first().filter(|m| MODES.iter().any(|(n, _)| n == m)) else {
+        eprintln!("usage: profile MODE [REPETITIONS]; the modes:");
+        for (name, what) in MODES {
+            eprintln!("  {name:16} {what}");
+        }
+        return;
+    };
+    let repetitions: usize = match args.get(1).map(|r| r.parse()) {
+        None => 10,
+        Some(Ok(n)) if n > 0 => n,
+        Some(_) => {
+            eprintln!("REPETITIONS must be a whole number above 0");
+            std::process::exit(2);
+        }
+    };
+    let Some(corpus) = common::load() else {
+        eprintln!("SKIPPED: no corpus (set ROBOTS_CORPUS); nothing to profile");
+        return;
+    };
+    let copies: usize = std::env::var("COPIES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(4);
+    let files: Vec<Vec<u8>> = corpus.files.into_iter().map(|(_, body)| body).collect();
+    let parsed: Vec<RobotsTxt> = files.iter().map(|b| RobotsTxt::parse(b)).collect();
+    let cold = mode.ends_with("-cold");
+    let data = Data {
+        paths: corpus
+            .probes
+            .iter()
+            .map(|urls| {
+                urls.iter()
+                    .map(|u| CanonicalPath::new(u).into_owned())
+                    .collect()
+            })
+            .collect(),
+        copies: (0..if cold { copies } else { 0 })
+            .flat_map(|_| {
+                files
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| (i, RobotsTxt::parse(b)))
+            })
+            .collect(),
+        probes: corpus.probes,
+        files,
+        parsed,
+    };
+    // Build every large group's index now, as the compare bench's warm-up
+    // does, so that the query workloads time queries alone.
+    for robots in data.parsed.iter().chain(data.copies.iter().map(|(_, r)| r)) {
+        robots.agent(UA);
+    }
+    let mut best = f64::MAX;
+    for _ in 0..repetitions {
+        let start = Instant::now();
+        run(mode, &data);
+        best = best.min(start.elapsed().as_secs_f64() * 1e3);
+    }
+    println!("{mode}: best {best:.3} ms of {repetitions}");
+}
+
+/// One pass of `mode`: out of line, for `callgrind --toggle-collect`.
+#[inline(never)]
+fn run(mode: &str, d: &Data) {
+    let google = ParseOptions::new().profile(Profile::Google);
+    let query = |robots: &RobotsTxt, urls: &[String]| {
+        for url in urls {
+            black_box(robots.is_allowed(UA, url));
+        }
+    };
+    let view = |robots: &RobotsTxt, paths: &[CanonicalPath<'_>]| {
+        let agent = robots.agent(UA);
+        for path in paths {
+            black_box(agent.is_allowed_path(path));
+        }
+    };
+    let pairs = || d.parsed.iter().zip(&d.probes).zip(&d.paths);
+    match mode {
+        "parse" => d
+            .files
+            .iter()
+            .for_each(|b| drop(black_box(RobotsTxt::parse(b)))),
+        "parse-google" => d
+            .files
+            .iter()
+            .for_each(|b| drop(black_box(RobotsTxt::parse_with(b, &google)))),
+        "is-allowed" => pairs().for_each(|((r, urls), _)| query(r, urls)),
+        "agent" => pairs().for_each(|((r, _), paths)| view(r, paths)),
+        "is-allowed-cold" => d.copies.iter().for_each(|(i, r)| query(r, &d.probes[*i])),
+        "agent-cold" => d.copies.iter().for_each(|(i, r)| view(r, &d.paths[*i])),
+        "is-allowed-warm" => pairs().for_each(|((r, urls), _)| {
+            query(r, urls);
+            query(r, urls);
+        }),
+        "agent-warm" => pairs().for_each(|((r, _), paths)| {
+            view(r, paths);
+            view(r, paths);
+        }),
+        "once" => d.files.iter().zip(&d.probes).for_each(|(body, urls)| {
+            let url = urls.first().map_or("/", String::as_str);
+            black_box(robots::is_allowed_once(body, UA, url));
+        }),
+        "crawler" => d.files.iter().zip(&d.probes).for_each(|(body, urls)| {
+            let robots = RobotsTxt::parse(body);
+            let agent = robots.agent(UA);
+            for url in urls {
+                black_box(agent.is_allowed(url));
+            }
+        }),
+        other => unreachable!("{other} is checked against MODES in main"),
+    }
+}
