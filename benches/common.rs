@@ -55,3 +55,15 @@ pub fn load() -> Option<Corpus> {
     }
     Some(Corpus { files, probes })
 }
+
+/// The adversarial body of wildcard-heavy rules, of about `kb` thousand
+/// bytes, and the long path it is queried with (README, "Speed").
+pub fn wildcard_body(kb: usize) -> (Vec<u8>, String) {
+    let mut body = b"User-agent: *\n".to_vec();
+    let mut i = 0;
+    while body.len() < kb * 1000 - 64 {
+        body.extend_from_slice(format!("Disallow: /*a*b*{i}*c*$\nAllow: *x*{i}*y\n").as_bytes());
+        i += 1;
+    }
+    (body, format!("/{}", "ab".repeat(4000)))
+}

@@ -297,15 +297,7 @@ fn adversarial(c: &mut Criterion) {
     let mut g = c.benchmark_group("adversarial: wildcard-heavy body, parse + query");
     g.sample_size(10);
     for kib in [64usize, 128, 256, 512] {
-        let mut body = b"User-agent: *\n".to_vec();
-        let mut i = 0;
-        while body.len() < kib * 1000 - 64 {
-            body.extend_from_slice(
-                format!("Disallow: /*a*b*{i}*c*$\nAllow: *x*{i}*y\n").as_bytes(),
-            );
-            i += 1;
-        }
-        let path = format!("/{}", "ab".repeat(4000));
+        let (body, path) = common::wildcard_body(kib);
         g.throughput(Throughput::Bytes(body.len() as u64));
         g.bench_with_input(
             BenchmarkId::from_parameter(format!("{kib} KB")),

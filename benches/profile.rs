@@ -56,7 +56,14 @@ const MODES: &[(&str, &str)] = &[
         "crawler",
         "parse, then the view and every probe of the file",
     ),
+    (
+        "wildcard-64",
+        "parse and one query of the adversarial wildcard-heavy body of 64 KB (also -128, -256, -512)",
+    ),
 ];
+
+/// The sizes of the adversarial body, in KB, as the `compare` bench has them.
+const WILDCARD_SIZES: [usize; 4] = [64, 128, 256, 512];
 
 /// The corpus and what each workload reads, built before any timing.
 struct Data {
@@ -70,7 +77,15 @@ struct Data {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(mode) = args.first().filter(|m| MODES.iter().any(|(n, _)| n == m)) else {
+    let wildcard = args
+        .first()
+        .and_then(|m| m.strip_prefix("wildcard-"))
+        .and_then(|kb| kb.parse().ok())
+        .filter(|kb| WILDCARD_SIZES.contains(kb));
+    let Some(mode) = args
+        .first()
+        .filter(|m| wildcard.is_some() || MODES.iter().any(|(n, _)| n == m))
+    else {
         eprintln!("usage: profile MODE [REPETITIONS]; the modes:");
         for (name, what) in MODES {
             eprintln!("  {name:16} {what}");
@@ -85,6 +100,21 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(kb) = wildcard {
+        // No corpus: the body is made here, as the compare bench makes it.
+        let (body, path) = common::wildcard_body(kb);
+        let mut best = f64::MAX;
+        for _ in 0..repetitions {
+            let start = Instant::now();
+            run_wildcard(&body, &path);
+            best = best.min(start.elapsed().as_secs_f64() * 1e3);
+        }
+        println!(
+            "{mode} ({} bytes): best {best:.3} ms of {repetitions}",
+            body.len()
+        );
+        return;
+    }
     let Some(corpus) = common::load() else {
         eprintln!("SKIPPED: no corpus (set ROBOTS_CORPUS); nothing to profile");
         return;
@@ -130,6 +160,13 @@ fn main() {
         best = best.min(start.elapsed().as_secs_f64() * 1e3);
     }
     println!("{mode}: best {best:.3} ms of {repetitions}");
+}
+
+/// One parse and query of the adversarial body: out of line, for
+/// `callgrind --toggle-collect='profile::run_wildcard'`.
+#[inline(never)]
+fn run_wildcard(body: &[u8], path: &str) {
+    black_box(RobotsTxt::parse(body).is_allowed("bot", path));
 }
 
 /// One pass of `mode`: out of line, for `callgrind --toggle-collect`.
