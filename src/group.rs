@@ -506,10 +506,8 @@ impl LazyIndex {
     pub(crate) fn get(&self, parsed: &Parsed, group: &Group) -> &GroupIndex {
         #[cfg(feature = "std")]
         {
-            self.cell.get_or_init(|| {
-                let rules = &parsed.rules[group.rules.0 as usize..group.rules.1 as usize];
-                GroupIndex::build(rules, parsed.text.as_bytes())
-            })
+            self.cell
+                .get_or_init(|| GroupIndex::build(parsed.rules_of(group), parsed.text.as_bytes()))
         }
         #[cfg(not(feature = "std"))]
         {
@@ -610,6 +608,16 @@ pub(crate) struct Parsed {
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) lines: u32,
     pub(crate) parsed_len: usize,
+}
+
+impl Parsed {
+    /// The rules of `group`, one of this file's groups: sorted by
+    /// precedence, or in file order when the group is indexed.
+    #[inline]
+    pub(crate) fn rules_of(&self, group: &Group) -> &[CompiledRule] {
+        let (start, end) = group.rules;
+        &self.rules[start as usize..end as usize]
+    }
 }
 
 /// Compares a stored (lower-case) token with a caller's, ASCII
@@ -1196,7 +1204,7 @@ mod tests {
             let parsed = parse(&body, &ParseOptions::new().profile(profile));
             for group in &parsed.groups {
                 let (from, to) = group.text;
-                for rule in &parsed.rules[group.rules.0 as usize..group.rules.1 as usize] {
+                for rule in parsed.rules_of(group) {
                     for span in [rule.pattern, rule.written] {
                         proptest::prop_assert!(
                             from <= span.start && span.start + span.len <= to,

@@ -538,10 +538,9 @@ impl Linter {
             .filter(|a| a.token.is_none())
             .map(|a| a.group)
             .collect();
-        let global_rules = globals.iter().flat_map(|g| {
-            let (start, end) = parsed.groups[*g as usize].rules;
-            &parsed.rules[start as usize..end as usize]
-        });
+        let global_rules = globals
+            .iter()
+            .flat_map(|g| parsed.rules_of(&parsed.groups[*g as usize]));
         let mut disallow_all = None;
         let mut any_allow = false;
         for rule in global_rules {
@@ -561,9 +560,8 @@ impl Linter {
         }
         // Rules that can never decide: the same pattern twice in one group.
         for group in &parsed.groups {
-            let (start, end) = group.rules;
             let mut seen: BTreeMap<&str, (RuleKind, u32)> = BTreeMap::new();
-            let mut rules: Vec<_> = parsed.rules[start as usize..end as usize].iter().collect();
+            let mut rules: Vec<_> = parsed.rules_of(group).iter().collect();
             rules.sort_by_key(|r| r.line);
             for rule in rules {
                 let pattern = rule.pattern.get(text);

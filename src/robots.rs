@@ -594,7 +594,7 @@ impl<'a> Agent<'a> {
     /// Asks for the first `max_lines` cache lines of each array a query of
     /// `group` reads, `index` being its index if it has one: see
     /// [`crate::prefetch`].
-    #[inline]
+    #[inline(always)]
     fn prefetch(&self, group: &Group, index: Option<&GroupIndex>, max_lines: usize) {
         let parsed = &self.robots.parsed;
         match index {
@@ -603,12 +603,7 @@ impl<'a> Agent<'a> {
                 prefetch::lines(&index.literals, max_lines);
                 prefetch::lines(&index.rules, max_lines);
             }
-            None => {
-                let (start, end) = group.rules;
-                if let Some(rules) = parsed.rules.get(start as usize..end as usize) {
-                    prefetch::lines(rules, max_lines);
-                }
-            }
+            None => prefetch::lines(parsed.rules_of(group), max_lines),
         }
         let (start, end) = group.text;
         if let Some(text) = parsed.text.as_bytes().get(start as usize..end as usize) {
@@ -617,8 +612,8 @@ impl<'a> Agent<'a> {
     }
 
     fn group_rules(&self, group: u32) -> &'a [CompiledRule] {
-        let (start, end) = self.robots.parsed.groups[group as usize].rules;
-        &self.robots.parsed.rules[start as usize..end as usize]
+        let parsed = &self.robots.parsed;
+        parsed.rules_of(&parsed.groups[group as usize])
     }
 
     #[inline]
@@ -630,8 +625,7 @@ impl<'a> Agent<'a> {
         for entry in self.entries {
             let group = &entry.ranges;
             if group.index == NO_INDEX {
-                let rules = &parsed.rules[group.rules.0 as usize..group.rules.1 as usize];
-                first_match(rules, text, &mut probe, &mut best);
+                first_match(parsed.rules_of(group), text, &mut probe, &mut best);
                 continue;
             }
             // Indexed: only the rules whose literal prefix is a prefix of the
