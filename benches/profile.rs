@@ -103,12 +103,7 @@ fn main() {
     if let Some(kb) = wildcard {
         // No corpus: the body is made here, as the compare bench makes it.
         let (body, path) = common::wildcard_body(kb);
-        let mut best = f64::MAX;
-        for _ in 0..repetitions {
-            let start = Instant::now();
-            run_wildcard(&body, &path);
-            best = best.min(start.elapsed().as_secs_f64() * 1e3);
-        }
+        let best = best_of(repetitions, || run_wildcard(&body, &path));
         println!(
             "{mode} ({} bytes): best {best:.3} ms of {repetitions}",
             body.len()
@@ -153,13 +148,19 @@ fn main() {
     for robots in data.parsed.iter().chain(data.copies.iter().map(|(_, r)| r)) {
         robots.agent(UA);
     }
-    let mut best = f64::MAX;
-    for _ in 0..repetitions {
-        let start = Instant::now();
-        run(mode, &data);
-        best = best.min(start.elapsed().as_secs_f64() * 1e3);
-    }
+    let best = best_of(repetitions, || run(mode, &data));
     println!("{mode}: best {best:.3} ms of {repetitions}");
+}
+
+/// The least wall time of `repetitions` calls of `pass`, in milliseconds.
+fn best_of(repetitions: usize, mut pass: impl FnMut()) -> f64 {
+    (0..repetitions)
+        .map(|_| {
+            let start = Instant::now();
+            pass();
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .fold(f64::MAX, f64::min)
 }
 
 /// One parse and query of the adversarial body: out of line, for
