@@ -10,6 +10,8 @@
 //! ```
 //!
 //! Under a plain `cargo bench` (which passes `--bench`) it prints its modes.
+//! `COPIES` sets the copies of the `-cold` modes; `BODIES=utf8` (or
+//! `other`) keeps only the bodies that are UTF-8 (or those that are not).
 
 mod common;
 
@@ -118,7 +120,23 @@ fn main() {
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(4);
-    let files: Vec<Vec<u8>> = corpus.files.into_iter().map(|(_, body)| body).collect();
+    let mut files: Vec<Vec<u8>> = corpus.files.into_iter().map(|(_, body)| body).collect();
+    // BODIES=utf8 or BODIES=other empties the bodies that are not UTF-8, or
+    // those that are, to see what each kind costs a parse.
+    let keep_utf8 = match std::env::var("BODIES").as_deref() {
+        Ok("utf8") => Some(true),
+        Ok("other") => Some(false),
+        _ => None,
+    };
+    if let Some(keep_utf8) = keep_utf8 {
+        for body in &mut files {
+            if std::str::from_utf8(body).is_ok() != keep_utf8 {
+                body.clear();
+            }
+        }
+        let bytes: usize = files.iter().map(Vec::len).sum();
+        eprintln!("BODIES: {bytes} bytes kept");
+    }
     let parsed: Vec<RobotsTxt> = files.iter().map(|b| RobotsTxt::parse(b)).collect();
     let cold = mode.ends_with("-cold");
     let data = Data {
