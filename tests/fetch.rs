@@ -392,7 +392,7 @@ fn spec_7_origins_share_entries_only_when_equal() {
 #[test]
 fn spec_7_the_cache_stays_bounded_over_100_000_inserts() {
     let max_entries = 1_000;
-    let max_bytes = 300_000;
+    let max_bytes = 400_000;
     let mut cache = RobotsCache::new(
         CacheOptions::new()
             .max_entries(max_entries)
