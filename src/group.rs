@@ -20,7 +20,7 @@ use crate::lex::{
     Cut, Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, find_byte, first_eight, prepare,
 };
 use crate::options::{ParseOptions, Profile};
-use crate::path::{has_special, index_htm_rule, matching_form};
+use crate::path::{Written, index_htm_rule, matching_form, written_form};
 use crate::pattern::Strategy;
 
 /// A slice of [`Parsed::text`].
@@ -872,12 +872,15 @@ impl<'b> Builder<'b> {
             return;
         }
         // Most patterns have no byte that the matching form rewrites, nor a
-        // wildcard or an anchor: one look at their bytes settles them.
-        let plain = !has_special(value, self.bytes);
-        let matching = if plain {
-            Cow::Borrowed(value)
-        } else {
+        // wildcard or an anchor: one look at their bytes settles them. Most
+        // others differ only by a `*` or a final `$`, which the matching
+        // form keeps.
+        let form = written_form(value, self.bytes);
+        let plain = form == Written::Plain;
+        let matching = if form == Written::Other {
             matching_form(value, self.profile)
+        } else {
+            Cow::Borrowed(value)
         };
         // The matching form is ASCII (every byte >= 0x80 is escaped), so this
         // never replaces anything.

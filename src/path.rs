@@ -270,10 +270,23 @@ fn special_or_hash(v: crate::simd::Lanes) -> crate::simd::Hits {
     special(v) | v.eq(b'#')
 }
 
-/// Whether `value` has a [`SPECIAL`] byte. A value without one is its own
-/// matching form in either profile (SPEC §4.2: nothing to escape, decode or
-/// upper-case) and has no `*` or `$`, so it is matched as a plain prefix
-/// (SPEC §5.1): most patterns are.
+/// What a pattern as written needs before it is matched, as
+/// [`written_form`] tells from its [`SPECIAL`] bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Written {
+    /// No [`SPECIAL`] byte: its own matching form in either profile (SPEC
+    /// §4.2: nothing to escape, decode or upper-case), with no `*` or `$`,
+    /// so matched as a plain prefix (SPEC §5.1). Most patterns are.
+    Plain,
+    /// Its only [`SPECIAL`] bytes are `*`s and a final `$`: still its own
+    /// matching form in either profile (both keep those bytes), but a
+    /// wildcard or anchored pattern, whose strategy must be worked out.
+    Wild,
+    /// Anything else: its matching form must be computed.
+    Other,
+}
+
+/// [`Written`] of `value`.
 ///
 /// `within` is the slice `value` was cut from (the body). On x86_64 each
 /// sixteen-byte window is read from it, past `value`'s end where it has
@@ -281,7 +294,7 @@ fn special_or_hash(v: crate::simd::Lanes) -> crate::simd::Hits {
 /// costs one compare; elsewhere, and at the very end of `within`, the word
 /// tests of [`find_short`] read `value` alone.
 #[inline]
-pub(crate) fn has_special(value: &[u8], within: &[u8]) -> bool {
+pub(crate) fn written_form(value: &[u8], within: &[u8]) -> Written {
     #[cfg(robots_simd)]
     {
         let offset = (value.as_ptr() as usize).wrapping_sub(within.as_ptr() as usize);
@@ -289,6 +302,7 @@ pub(crate) fn has_special(value: &[u8], within: &[u8]) -> bool {
             .get(offset..)
             .filter(|room| room.as_ptr() == value.as_ptr() && room.len() >= value.len());
         if let Some(room) = room {
+            let mut wild = false;
             let mut at = 0;
             while at < value.len() {
                 let Some(window) = room.get(at..).and_then(|rest| rest.first_chunk::<16>()) else {
@@ -296,18 +310,41 @@ pub(crate) fn has_special(value: &[u8], within: &[u8]) -> bool {
                 };
                 let left = value.len() - at;
                 let kept = if left >= 16 { 0xFFFF } else { (1 << left) - 1 };
-                if special(crate::simd::Lanes::load(window)).bits() & kept != 0 {
-                    return true;
+                let v = crate::simd::Lanes::load(window);
+                let hits = special(v).bits() & kept;
+                if hits != 0 {
+                    // The value's last byte, when this window holds it and
+                    // it is a `$`.
+                    let last = left <= 16 && value.last() == Some(&b'$');
+                    let anchor = if last { 1 << (left - 1) } else { 0 };
+                    if hits & !(v.eq(b'*').bits() | anchor) != 0 {
+                        return Written::Other;
+                    }
+                    wild = true;
                 }
                 at += 16;
             }
             if at >= value.len() {
-                return false;
+                return if wild { Written::Wild } else { Written::Plain };
             }
         }
     }
     let _ = within;
-    find_special(value, 0) < value.len()
+    let mut at = find_special(value, 0);
+    if at == value.len() {
+        return Written::Plain;
+    }
+    loop {
+        match value[at] {
+            b'*' => {}
+            b'$' if at + 1 == value.len() => {}
+            _ => return Written::Other,
+        }
+        at = find_special(value, at + 1);
+        if at == value.len() {
+            return Written::Wild;
+        }
+    }
 }
 
 /// Whether a pattern as written certainly matches no part of `path`, in
@@ -1020,7 +1057,7 @@ mod tests {
         }
 
         #[test]
-        fn has_special_reads_only_the_value(
+        fn written_form_reads_only_the_value(
             body in proptest::collection::vec(proptest::sample::select(b"ab/%*$ \xe9\x7f#".to_vec()), 0..48),
             start in 0..48usize,
             len in 0..40usize,
@@ -1031,10 +1068,28 @@ mod tests {
             let start = start.min(body.len());
             let end = (start + len).min(body.len());
             let value = &body[start..end];
-            let expected = value.iter().any(|&b| SPECIAL[usize::from(b)]);
-            proptest::prop_assert_eq!(has_special(value, &body), expected, "{:?} in {:?}", value, body);
+            let special = |b: u8| SPECIAL[usize::from(b)];
+            let wild = |(i, &b): (usize, &u8)| {
+                !special(b) || b == b'*' || (b == b'$' && i + 1 == value.len())
+            };
+            let expected = if !value.iter().any(|&b| special(b)) {
+                Written::Plain
+            } else if value.iter().enumerate().all(wild) {
+                Written::Wild
+            } else {
+                Written::Other
+            };
+            proptest::prop_assert_eq!(written_form(value, &body), expected, "{:?} in {:?}", value, body);
             // A value from elsewhere is read on its own.
-            proptest::prop_assert_eq!(has_special(value, b"unrelated"), expected);
+            proptest::prop_assert_eq!(written_form(value, b"unrelated"), expected);
+            // What lets a parse skip the matching form of all but `Other`
+            // (SPEC §4.2).
+            if expected != Written::Other {
+                for profile in [Profile::Rfc, Profile::Google] {
+                    let form = matching_form(value, profile);
+                    proptest::prop_assert!(matches!(form, Cow::Borrowed(_)), "{:?} {:?}", value, profile);
+                }
+            }
         }
 
         #[test]
