@@ -977,9 +977,10 @@ impl<'a> Iterator for Entries<'a> {
         if end > MAX_LINE_BYTES {
             // Content past the limit: the general reading of the cut line.
             kv = key_value(line);
-        } else if let Some(first) = no_colon {
+        } else if let Some(first @ 1..) = no_colon {
             // No colon before the content's end. Blank and comment lines, a
-            // third of real files, stop here without a call.
+            // third of real files, stop here without a call; most of them
+            // stop at their first byte, and skip the trims too.
             let content = trim(&rest[..first]);
             if !content.is_empty() {
                 kv = two_words(content);
