@@ -1067,7 +1067,25 @@ fn build(
     let profile = options.profile;
     let parsed_len = body_len.min(options.size_limit);
     let mut builder = Builder::new(bytes, parsed_len, profile, copy);
-    for line in Entries::new(bytes) {
+    let mut entries = Entries::new(bytes);
+    loop {
+        // Most lines are rules of the usual shape: read without the full
+        // reading's search for the colon, trims of the key and look-up of
+        // the key.
+        if let Some((allow, value)) = entries.next_usual_rule() {
+            let number = entries.number();
+            builder.out.lines = number;
+            let kind = if allow {
+                RuleKind::Allow
+            } else {
+                RuleKind::Disallow
+            };
+            builder.rule(number, kind, value);
+            continue;
+        }
+        let Some(line) = entries.next() else {
+            break;
+        };
         let number = line.number;
         builder.out.lines = number;
         if line.full_len > MAX_LINE_BYTES {

@@ -667,6 +667,37 @@ impl<'a> Entries<'a> {
         self.rest
     }
 
+    /// The number of the line read or passed last (0 before the first).
+    pub(crate) fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// Reads the next line when it is a rule of the usual shape (see
+    /// [`rule_start`]) that ends where its value stops: whether it is an
+    /// allow, and its value, as [`Entries::next`] would read them. `None`,
+    /// with nothing passed, for any other line, which then needs the full
+    /// reading: a line with a comment or a NUL after its value, or one
+    /// longer than [`MAX_LINE_BYTES`], among them.
+    #[inline(always)]
+    pub(crate) fn next_usual_rule(&mut self) -> Option<(bool, &'a [u8])> {
+        let rest = self.rest;
+        // Other lines are turned away by their first byte, before the
+        // look at their key.
+        if !rest
+            .first()
+            .is_some_and(|&b| matches!(b | CASE_BIT, b'a' | b'd'))
+        {
+            return None;
+        }
+        let (allow, at) = rule_start(rest)?;
+        let (value, end) = rule_value(rest, at);
+        if !matches!(rest.get(end), None | Some(b'\r' | b'\n')) {
+            return None;
+        }
+        self.skip_line_from(end);
+        Some((allow, value))
+    }
+
     /// Moves past the line of `self.rest` that ends at `end` (a CR, an LF,
     /// the start of a CRLF, or the end of the bytes).
     #[inline]
@@ -1342,7 +1373,86 @@ mod tests {
         }
     }
 
+    /// Reads `body` as the parse does, through [`Entries::next_usual_rule`]
+    /// where it answers and [`Entries::next`] elsewhere, beside a second
+    /// reader that only calls `next`: they must read every line alike.
+    fn usual_rules_agree(body: &[u8]) -> Result<(), alloc::string::String> {
+        let (mut fast, mut full) = (Entries::new(body), Entries::new(body));
+        loop {
+            if let Some((allow, value)) = fast.next_usual_rule() {
+                let entry = full.next().ok_or("no entry")?;
+                let kv = entry.kv.ok_or("no key")?;
+                let recognized = crate::directive::recognize(kv.key).ok_or("no directive")?;
+                let directive = if allow {
+                    crate::Directive::Allow
+                } else {
+                    crate::Directive::Disallow
+                };
+                if recognized.directive != directive
+                    || !recognized.exact
+                    || kv.separator != Separator::Colon
+                    || kv.value != value
+                    || entry.full_len > MAX_LINE_BYTES
+                    || entry.number != fast.number()
+                {
+                    return Err(alloc::format!("{entry:?} read as {allow} {value:?}"));
+                }
+            } else {
+                let entry = fast.next();
+                if entry != full.next() {
+                    return Err(alloc::format!("line {entry:?}"));
+                }
+                if entry.is_none() {
+                    return Ok(());
+                }
+            }
+            if fast.rest() != full.rest() {
+                return Err(alloc::format!("rest {:?}", fast.rest()));
+            }
+        }
+    }
+
+    #[test]
+    fn usual_rules_are_read_only_where_the_line_ends_with_the_value() {
+        // SPEC §1.5 to §1.8: what follows the value (a comment, a NUL) or
+        // a line over the limit leaves the line to the full reading, which
+        // reports them.
+        let mut long = b"Disallow: /".to_vec();
+        long.resize(MAX_LINE_BYTES + 10, b'a');
+        for body in [&b"Disallow: /x # c\n"[..], b"Allow: /x\0y", &long] {
+            assert_eq!(Entries::new(body).next_usual_rule(), None, "{body:?}");
+            assert_eq!(usual_rules_agree(body), Ok(()));
+        }
+        let mut entries = Entries::new(b"disallow:/x \r\nALLOW : \n\nx");
+        assert_eq!(entries.next_usual_rule(), Some((false, &b"/x"[..])));
+        assert_eq!(entries.next_usual_rule(), Some((true, &b""[..])));
+        assert_eq!(entries.number(), 2);
+        assert_eq!(entries.next_usual_rule(), None);
+        assert_eq!(usual_rules_agree(b"disallow:/x \r\nALLOW : \n\nx"), Ok(()));
+    }
+
     proptest::proptest! {
+        #[test]
+        fn usual_rules_agree_with_entries(pieces in proptest::collection::vec(proptest::sample::select(
+            alloc::vec!["disallow", "Allow", "dis", "a", ":", " ", "\t", "\x0b", "#", "\n", "\r", "\r\n", "\0", "x", "/"]), 0..16)) {
+            let body = pieces.concat();
+            proptest::prop_assert_eq!(usual_rules_agree(body.as_bytes()), Ok(()), "{:?}", body);
+        }
+
+        #[test]
+        fn usual_rules_agree_with_entries_about_the_limit(
+            key in proptest::sample::select(alloc::vec!["Disallow: ", "allow:", " disallow :"]),
+            len in (MAX_LINE_BYTES - 20)..(MAX_LINE_BYTES + 20),
+            tail in proptest::sample::select(alloc::vec!["", "\n", "\r\n", " #c\n", "\0\n"]),
+        ) {
+            // SPEC §1.5: a line over the limit is cut, and reported.
+            let mut body = alloc::format!("{key}/");
+            body.push_str(&"y".repeat(len.saturating_sub(body.len())));
+            body.push_str(tail);
+            body.push_str("Disallow: /z\n");
+            proptest::prop_assert_eq!(usual_rules_agree(body.as_bytes()), Ok(()), "{:?}", body);
+        }
+
         #[test]
         fn rule_start_agrees_with_entries(pieces in proptest::collection::vec(proptest::sample::select(
             alloc::vec!["disallow", "Allow", ":", " ", "\t", "\x0b", "#", "\n", "\r", "\0", "x", "/"]), 0..8)) {
