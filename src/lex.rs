@@ -1414,9 +1414,9 @@ mod tests {
 
     #[test]
     fn usual_rules_are_read_only_where_the_line_ends_with_the_value() {
-        // SPEC §1.5 to §1.8: what follows the value (a comment, a NUL) or
-        // a line over the limit leaves the line to the full reading, which
-        // reports them.
+        // SPEC §1.5 to §1.8: a comment or a NUL after the value, or a line
+        // over the limit (which the full reading reports), leaves the line
+        // to the full reading.
         let mut long = b"Disallow: /".to_vec();
         long.resize(MAX_LINE_BYTES + 10, b'a');
         for body in [&b"Disallow: /x # c\n"[..], b"Allow: /x\0y", &long] {
