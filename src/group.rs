@@ -618,6 +618,13 @@ impl Parsed {
         let (start, end) = group.rules;
         &self.rules[start as usize..end as usize]
     }
+
+    /// The index of `group`, one of this file's groups, built or not;
+    /// `None` for a group small enough to scan.
+    #[inline]
+    pub(crate) fn lazy_index(&self, group: &Group) -> Option<&LazyIndex> {
+        self.indexes.get(group.index as usize)
+    }
 }
 
 /// Compares a stored (lower-case) token with a caller's, ASCII

@@ -160,8 +160,7 @@ impl RobotsTxt {
         for entry in agent.entries {
             let index = self
                 .parsed
-                .indexes
-                .get(entry.ranges.index as usize)
+                .lazy_index(&entry.ranges)
                 .and_then(LazyIndex::built);
             agent.prefetch(&entry.ranges, index, QUERY_PREFETCH_LINES);
         }
@@ -591,8 +590,7 @@ impl<'a> Agent<'a> {
     #[inline]
     fn index(&self, group: &Group) -> Option<&'a GroupIndex> {
         let parsed = &self.robots.parsed;
-        let lazy = parsed.indexes.get(group.index as usize)?;
-        Some(lazy.get(parsed, group))
+        Some(parsed.lazy_index(group)?.get(parsed, group))
     }
 
     /// Asks for the first `max_lines` cache lines of each array a query of
