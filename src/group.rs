@@ -693,15 +693,6 @@ impl Text {
         self.as_bytes().len()
     }
 
-    /// Appends `s`, which is UTF-8.
-    #[inline]
-    fn push_str(&mut self, s: &str) {
-        match self {
-            Text::Unchecked { bytes, .. } => bytes.extend_from_slice(s.as_bytes()),
-            Text::Checked(text) => text.push_str(s),
-        }
-    }
-
     /// Lower-cases the ASCII letters from `start` on.
     fn make_ascii_lowercase_from(&mut self, start: usize) {
         match self {
@@ -767,15 +758,6 @@ impl<'b> Builder<'b> {
         }
     }
 
-    fn push_text(&mut self, s: &str) -> Span {
-        let start = self.text.len() as u32;
-        self.text.push_str(s);
-        Span {
-            start,
-            len: s.len() as u32,
-        }
-    }
-
     /// Appends a value, unchecked or checked as [`Text`] says.
     #[inline(always)]
     fn push_bytes(&mut self, value: &[u8]) -> Span {
@@ -789,36 +771,7 @@ impl<'b> Builder<'b> {
                     len: value.len() as u32,
                 }
             }
-            Text::Checked(_) => self.push_checked(value),
-        }
-    }
-
-    /// [`Builder::push_bytes`] of a text built checked.
-    #[inline(never)]
-    fn push_checked(&mut self, value: &[u8]) -> Span {
-        match core::str::from_utf8(value) {
-            Ok(s) => self.push_text(s),
-            Err(_) => self.push_lossy(value),
-        }
-    }
-
-    /// Pushes `bytes`, which are not all UTF-8, with each invalid sequence
-    /// replaced by U+FFFD as [`String::from_utf8_lossy`] does, but written
-    /// straight into the buffer: bodies that are not text (a compressed
-    /// body served as robots.txt) have such a value on most lines.
-    #[cold]
-    fn push_lossy(&mut self, bytes: &[u8]) -> Span {
-        let text = &mut self.text;
-        let start = text.len() as u32;
-        for chunk in bytes.utf8_chunks() {
-            text.push_str(chunk.valid());
-            if !chunk.invalid().is_empty() {
-                text.push_str(char::REPLACEMENT_CHARACTER.encode_utf8(&mut [0; 4]));
-            }
-        }
-        Span {
-            start,
-            len: text.len() as u32 - start,
+            Text::Checked(text) => push_checked(text, value),
         }
     }
 
@@ -1012,6 +965,90 @@ impl<'b> Builder<'b> {
     }
 }
 
+/// [`Builder::push_bytes`] of a text built checked: appends `value` to
+/// `text`, as [`String::from_utf8_lossy`] reads it.
+#[inline(never)]
+fn push_checked(text: &mut String, value: &[u8]) -> Span {
+    let start = text.len() as u32;
+    match core::str::from_utf8(value) {
+        Ok(s) => text.push_str(s),
+        Err(_) => push_lossy(text, value),
+    }
+    Span {
+        start,
+        len: text.len() as u32 - start,
+    }
+}
+
+/// Appends `bytes`, which are not all UTF-8, to `out` with each invalid
+/// sequence replaced by U+FFFD as [`String::from_utf8_lossy`] does.
+///
+/// Bodies that are not text (a compressed body served as robots.txt) have
+/// such a value on most lines, and most of their bytes past ASCII start no
+/// sequence. A character at a time, those cost one test after the ASCII
+/// one; `utf8_chunks`, which yields a valid run and an invalid part at a
+/// time, cost about twice as long on such bodies (PERFORMANCE.md).
+#[cold]
+fn push_lossy(out: &mut String, bytes: &[u8]) {
+    // A byte becomes at most three (U+FFFD); a valid sequence keeps its
+    // length.
+    out.reserve(bytes.len() * 3);
+    let mut at = 0;
+    while let Some(&b) = bytes.get(at) {
+        if b < 0x80 {
+            out.push(char::from(b));
+            at += 1;
+        } else if !(0xC2..=0xF4).contains(&b) {
+            // A continuation byte, or one that starts no sequence: in a
+            // body that is not text, most bytes past ASCII.
+            out.push(char::REPLACEMENT_CHARACTER);
+            at += 1;
+        } else {
+            let (len, c) = utf8_sequence(&bytes[at..]);
+            match c {
+                Some(c) => out.push(c),
+                None => out.push(char::REPLACEMENT_CHARACTER),
+            }
+            at += len;
+        }
+    }
+}
+
+/// The character that the UTF-8 sequence at the start of `bytes` encodes
+/// (its first byte past ASCII), and its length; or, where there is none,
+/// `None` and the length of the invalid part that one U+FFFD replaces: the
+/// longest start of a valid sequence, at least one byte (Unicode's
+/// "maximal subpart", which [`String::from_utf8_lossy`] follows).
+fn utf8_sequence(bytes: &[u8]) -> (usize, Option<char>) {
+    let Some(&first) = bytes.first() else {
+        return (0, None);
+    };
+    // How many bytes follow, and the range of the second (RFC 3629 §4).
+    let (follow, low, high) = match first {
+        0xC2..=0xDF => (1, 0x80, 0xBF),
+        0xE0 => (2, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (2, 0x80, 0xBF),
+        0xED => (2, 0x80, 0x9F),
+        0xF0 => (3, 0x90, 0xBF),
+        0xF1..=0xF3 => (3, 0x80, 0xBF),
+        0xF4 => (3, 0x80, 0x8F),
+        _ => return (1, None),
+    };
+    let mut code = u32::from(first) & (0x7F >> (follow + 1));
+    for k in 1..=follow {
+        let ok = match bytes.get(k) {
+            Some(&b) if k == 1 => (low..=high).contains(&b),
+            Some(&b) => b & 0xC0 == 0x80,
+            None => false,
+        };
+        if !ok {
+            return (k, None);
+        }
+        code = code << 6 | u32::from(bytes[k] & 0x3F);
+    }
+    (follow + 1, char::from_u32(code))
+}
+
 /// Whether `bytes` unused bytes at the end of a buffer are worth a
 /// reallocation to give back: a few are not (over the corpus, a parse ran
 /// 1% more instructions when it trimmed every vector, most by a few bytes).
@@ -1149,6 +1186,7 @@ fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     #[test]
     fn token_key_lower_cases_ascii_only() {
@@ -1339,6 +1377,33 @@ mod tests {
                 naive_cmp_token(stored.as_bytes(), &caller),
                 "{:?} {:?}", stored, caller
             );
+        }
+    }
+
+    #[test]
+    fn push_lossy_replaces_as_from_utf8_lossy_does() {
+        // Every byte, every pair of bytes, and every sequence of up to four bytes drawn
+        // from the edges of UTF-8's ranges (RFC 3629 §4), after some text.
+        let edges = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+            0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ];
+        let mut inputs: Vec<Vec<u8>> = (0..=0xFF_u8).map(|b| vec![b]).collect();
+        inputs.extend((0..=0xFFFF_u16).map(|p| p.to_be_bytes().to_vec()));
+        for &a in &edges {
+            for &b in &edges {
+                for &c in &edges {
+                    inputs.push(vec![a, b, c]);
+                    inputs.extend(edges.iter().map(|&d| vec![a, b, c, d]));
+                }
+            }
+        }
+        let mut out = String::new();
+        for input in &inputs {
+            out.clear();
+            out.push('x');
+            push_lossy(&mut out, input);
+            assert_eq!(out[1..], String::from_utf8_lossy(input), "{input:02X?}");
         }
     }
 
