@@ -20,7 +20,7 @@ use crate::lex::{
     Cut, Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, find_byte, first_eight, prepare,
 };
 use crate::options::{ParseOptions, Profile};
-use crate::path::{Written, index_htm_rule, matching_form, written_form};
+use crate::path::{Written, index_htm_rule, matching_form, plain_value_end, written_form};
 use crate::pattern::Strategy;
 
 /// A slice of [`Parsed::text`].
@@ -822,11 +822,9 @@ impl<'b> Builder<'b> {
     }
 
     fn rule(&mut self, line: u32, kind: RuleKind, value: &[u8]) {
-        let Some(group) = self.current else {
-            self.diagnose(line, DiagnosticKind::RuleOutsideGroup);
+        let Some(group) = self.enter_rule(line) else {
             return;
         };
-        self.in_rules = true;
         // An empty pattern never decides (SPEC §5.3).
         if value.is_empty() {
             return;
@@ -836,6 +834,34 @@ impl<'b> Builder<'b> {
         // others differ only by a `*` or a final `$`, which the matching
         // form keeps.
         let form = written_form(value, self.bytes);
+        self.add_rule(group, line, kind, value, form);
+    }
+
+    /// [`Builder::rule`] of a value that [`plain_value_end`] found, which
+    /// is not empty and [`Written::Plain`].
+    #[inline(always)]
+    fn plain_rule(&mut self, line: u32, kind: RuleKind, value: &[u8]) {
+        if let Some(group) = self.enter_rule(line) {
+            self.add_rule(group, line, kind, value, Written::Plain);
+        }
+    }
+
+    /// The group a rule line belongs to, which now has a rule; `None`, with
+    /// a diagnostic, before the first user-agent line.
+    #[inline(always)]
+    fn enter_rule(&mut self, line: u32) -> Option<u32> {
+        let Some(group) = self.current else {
+            self.diagnose(line, DiagnosticKind::RuleOutsideGroup);
+            return None;
+        };
+        self.in_rules = true;
+        Some(group)
+    }
+
+    /// Adds to `group` the rule of the non-empty pattern `value`, of the
+    /// [`written_form`] `form`.
+    #[inline(always)]
+    fn add_rule(&mut self, group: u32, line: u32, kind: RuleKind, value: &[u8], form: Written) {
         let plain = form == Written::Plain;
         let matching = if form == Written::Other {
             matching_form(value, self.profile)
@@ -1116,15 +1142,21 @@ fn build(
         // Most lines are rules of the usual shape: read without the full
         // reading's search for the colon, trims of the key and look-up of
         // the key.
-        if let Some((allow, value)) = entries.next_usual_rule() {
+        if let Some(rule) = entries.next_usual_rule(plain_value_end) {
             let number = entries.number();
             builder.out.lines = number;
-            let kind = if allow {
+            let kind = if rule.allow {
                 RuleKind::Allow
             } else {
                 RuleKind::Disallow
             };
-            builder.rule(number, kind, value);
+            // Most values are plain, and were found so by the search for
+            // their end.
+            if rule.clean {
+                builder.plain_rule(number, kind, rule.value);
+            } else {
+                builder.rule(number, kind, rule.value);
+            }
             continue;
         }
         let Some(line) = entries.next() else {

@@ -619,6 +619,17 @@ impl Pair {
     }
 }
 
+/// A rule line of the usual shape, read by [`Entries::next_usual_rule`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct UsualRule<'a> {
+    /// Whether it is an allow (otherwise a disallow).
+    pub(crate) allow: bool,
+    /// Its value, as the full reading gives it.
+    pub(crate) value: &'a [u8],
+    /// Whether the value's end was found by the caller's `clean_end`.
+    pub(crate) clean: bool,
+}
+
 /// One physical line of [`Entries`], with its line end removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Entry<'a> {
@@ -678,8 +689,18 @@ impl<'a> Entries<'a> {
     /// with nothing passed, for any other line, which then needs the full
     /// reading: a line with a comment or a NUL after its value, or one
     /// longer than [`MAX_LINE_BYTES`], among them.
+    ///
+    /// `clean_end` is tried first, with the line (running on to the end of
+    /// the body) and where its value starts. It may answer only for a value
+    /// of at least one byte, none of them a space, a line end, `#` or NUL,
+    /// that ends its line: the index of the CR or LF after it, or the
+    /// line's length. Such a value needs no trim and no search for a
+    /// comment, and the rule says [`UsualRule::clean`].
     #[inline(always)]
-    pub(crate) fn next_usual_rule(&mut self) -> Option<(bool, &'a [u8])> {
+    pub(crate) fn next_usual_rule(
+        &mut self,
+        clean_end: impl FnOnce(&'a [u8], usize) -> Option<usize>,
+    ) -> Option<UsualRule<'a>> {
         let rest = self.rest;
         // Other lines are turned away by their first byte, before the
         // look at their key.
@@ -690,12 +711,24 @@ impl<'a> Entries<'a> {
             return None;
         }
         let (allow, at) = rule_start(rest)?;
+        if let Some(end) = clean_end(rest, at).filter(|&end| end <= MAX_LINE_BYTES) {
+            self.skip_line_from(end);
+            return Some(UsualRule {
+                allow,
+                value: &rest[at..end],
+                clean: true,
+            });
+        }
         let (value, end) = rule_value(rest, at);
         if !matches!(rest.get(end), None | Some(b'\r' | b'\n')) {
             return None;
         }
         self.skip_line_from(end);
-        Some((allow, value))
+        Some(UsualRule {
+            allow,
+            value,
+            clean: false,
+        })
     }
 
     /// Moves past the line of `self.rest` that ends at `end` (a CR, an LF,
@@ -1375,11 +1408,29 @@ mod tests {
 
     /// Reads `body` as the parse does, through [`Entries::next_usual_rule`]
     /// where it answers and [`Entries::next`] elsewhere, beside a second
-    /// reader that only calls `next`: they must read every line alike.
+    /// reader that only calls `next`: they must read every line alike. Both
+    /// with the parse's search for a plain value's end, whose values must
+    /// then be plain, and with none.
     fn usual_rules_agree(body: &[u8]) -> Result<(), alloc::string::String> {
+        usual_rules_agree_with(body, crate::path::plain_value_end)?;
+        usual_rules_agree_with(body, |_, _| None)
+    }
+
+    fn usual_rules_agree_with(
+        body: &[u8],
+        clean_end: impl Fn(&[u8], usize) -> Option<usize>,
+    ) -> Result<(), alloc::string::String> {
         let (mut fast, mut full) = (Entries::new(body), Entries::new(body));
         loop {
-            if let Some((allow, value)) = fast.next_usual_rule() {
+            if let Some(rule) = fast.next_usual_rule(&clean_end) {
+                let UsualRule {
+                    allow,
+                    value,
+                    clean,
+                } = rule;
+                if clean && crate::path::written_form(value, body) != crate::path::Written::Plain {
+                    return Err(alloc::format!("{value:?} read as plain"));
+                }
                 let entry = full.next().ok_or("no entry")?;
                 let kv = entry.kv.ok_or("no key")?;
                 let recognized = crate::directive::recognize(kv.key).ok_or("no directive")?;
@@ -1419,22 +1470,53 @@ mod tests {
         // to the full reading.
         let mut long = b"Disallow: /".to_vec();
         long.resize(MAX_LINE_BYTES + 10, b'a');
+        let plain = crate::path::plain_value_end;
         for body in [&b"Disallow: /x # c\n"[..], b"Allow: /x\0y", &long] {
-            assert_eq!(Entries::new(body).next_usual_rule(), None, "{body:?}");
+            assert_eq!(Entries::new(body).next_usual_rule(plain), None, "{body:?}");
             assert_eq!(usual_rules_agree(body), Ok(()));
         }
-        let mut entries = Entries::new(b"disallow:/x \r\nALLOW : \n\nx");
-        assert_eq!(entries.next_usual_rule(), Some((false, &b"/x"[..])));
-        assert_eq!(entries.next_usual_rule(), Some((true, &b""[..])));
+        // A value with a byte that the full reading trims or stops at, or
+        // that its form rewrites, is not found plain.
+        for body in [
+            &b"Disallow: /x#c\n"[..],
+            b"Disallow: /x\0c\n",
+            b"Allow: /a b\n",
+            b"Allow: /a\t\n",
+            b"Allow: /a\x0b",
+            b"Disallow: /%41\n",
+            b"Disallow: /a*\n",
+            b"Disallow: /\xC3\xA9\n",
+        ] {
+            let read = Entries::new(body).next_usual_rule(plain);
+            assert!(read.is_none_or(|rule| !rule.clean), "{body:?}");
+            assert_eq!(usual_rules_agree(body), Ok(()));
+        }
+        let rule = |allow, value, clean| {
+            Some(UsualRule {
+                allow,
+                value,
+                clean,
+            })
+        };
+        let body = b"disallow:/x \r\nALLOW : \n\nDisallow: /y\rx";
+        let mut entries = Entries::new(body);
+        assert_eq!(entries.next_usual_rule(plain), rule(false, b"/x", false));
+        assert_eq!(entries.next_usual_rule(plain), rule(true, b"", false));
         assert_eq!(entries.number(), 2);
-        assert_eq!(entries.next_usual_rule(), None);
-        assert_eq!(usual_rules_agree(b"disallow:/x \r\nALLOW : \n\nx"), Ok(()));
+        assert_eq!(entries.next_usual_rule(plain), None);
+        assert_eq!(
+            entries.next().map(|line| (line.number, line.kv)),
+            Some((3, None))
+        );
+        assert_eq!(entries.next_usual_rule(plain), rule(false, b"/y", true));
+        assert_eq!(entries.number(), 4);
+        assert_eq!(usual_rules_agree(body), Ok(()));
     }
 
     proptest::proptest! {
         #[test]
         fn usual_rules_agree_with_entries(pieces in proptest::collection::vec(proptest::sample::select(
-            alloc::vec!["disallow", "Allow", "dis", "a", ":", " ", "\t", "\x0b", "#", "\n", "\r", "\r\n", "\0", "x", "/"]), 0..16)) {
+            alloc::vec!["disallow", "Allow", "dis", "a", ":", " ", "\t", "\x0b", "#", "\n", "\r", "\r\n", "\0", "x", "/", "*", "$", "%", "é"]), 0..16)) {
             let body = pieces.concat();
             proptest::prop_assert_eq!(usual_rules_agree(body.as_bytes()), Ok(()), "{:?}", body);
         }

@@ -184,6 +184,29 @@ fn find_special(s: &[u8], from: usize) -> usize {
     )
 }
 
+/// Where the value that starts at `line[from]` ends, when that value is a
+/// pattern that [`written_form`] finds [`Written::Plain`] and it ends its
+/// line: the index of the CR or LF after it, or `line.len()`. `line` may
+/// run on past its end; `None` for an empty value, one with a [`SPECIAL`]
+/// byte (which takes in spaces, line ends and NUL) or `#` before its end.
+///
+/// One search for the first [`SPECIAL`] or `#` byte then finds both the
+/// value's end and its form: for [`crate::lex::Entries::next_usual_rule`],
+/// whose contract this meets.
+#[inline(always)]
+pub(crate) fn plain_value_end(line: &[u8], from: usize) -> Option<usize> {
+    let end = find_short(
+        line,
+        from,
+        #[cfg(robots_simd)]
+        special_or_hash,
+        // `#` is below 0x26, so a candidate too.
+        special_words,
+        |b| SPECIAL_OR_HASH[usize::from(b)],
+    );
+    (end > from && matches!(line.get(end), None | Some(b'\r' | b'\n'))).then_some(end)
+}
+
 /// A high bit in each byte of `word` that may be [`SPECIAL`], for the word
 /// tests of [`find_short`]. Every byte below 0x26 is a candidate: that takes
 /// in space, `$` and `%` with the controls by one test, at the cost of a
