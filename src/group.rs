@@ -17,7 +17,7 @@ use crate::decision::RuleKind;
 use crate::diag::{Diagnostic, DiagnosticKind, quote};
 use crate::directive::{Directive, is_crawl_delay, recognize};
 use crate::lex::{
-    Cut, Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, find_byte, first_eight, prepare,
+    Cut, Entries, HIGHS, MAX_LINE_BYTES, ONES, Separator, Usual, find_byte, first_eight, prepare,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{Written, index_htm_rule, matching_form, plain_value_end, written_form};
@@ -775,6 +775,11 @@ impl<'b> Builder<'b> {
         }
     }
 
+    fn sitemap(&mut self, value: &[u8]) {
+        let span = self.push_bytes(value);
+        self.out.sitemaps.push(span);
+    }
+
     fn diagnose(&mut self, line: u32, kind: DiagnosticKind) {
         self.out.diagnostics.push(Diagnostic { line, kind });
     }
@@ -1139,23 +1144,30 @@ fn build(
     let mut builder = Builder::new(bytes, parsed_len, profile, copy);
     let mut entries = Entries::new(bytes);
     loop {
-        // Most lines are rules of the usual shape: read without the full
+        // Most lines are rules of the usual shape, and most user-agent and
+        // sitemap lines have the usual layout: read without the full
         // reading's search for the colon, trims of the key and look-up of
         // the key.
-        if let Some(rule) = entries.next_usual_rule(plain_value_end) {
+        if let Some(usual) = entries.next_usual(plain_value_end) {
             let number = entries.number();
             builder.out.lines = number;
-            let kind = if rule.allow {
-                RuleKind::Allow
-            } else {
-                RuleKind::Disallow
-            };
-            // Most values are plain, and were found so by the search for
-            // their end.
-            if rule.clean {
-                builder.plain_rule(number, kind, rule.value);
-            } else {
-                builder.rule(number, kind, rule.value);
+            match usual {
+                Usual::Rule(rule) => {
+                    let kind = if rule.allow {
+                        RuleKind::Allow
+                    } else {
+                        RuleKind::Disallow
+                    };
+                    // Most values are plain, and were found so by the
+                    // search for their end.
+                    if rule.clean {
+                        builder.plain_rule(number, kind, rule.value);
+                    } else {
+                        builder.rule(number, kind, rule.value);
+                    }
+                }
+                Usual::UserAgent(value) => builder.user_agent(number, value),
+                Usual::Sitemap(value) => builder.sitemap(value),
             }
             continue;
         }
@@ -1195,10 +1207,7 @@ fn build(
             Directive::UserAgent => builder.user_agent(number, kv.value),
             Directive::Allow => builder.rule(number, RuleKind::Allow, kv.value),
             Directive::Disallow => builder.rule(number, RuleKind::Disallow, kv.value),
-            Directive::Sitemap => {
-                let span = builder.push_bytes(kv.value);
-                builder.out.sitemaps.push(span);
-            }
+            Directive::Sitemap => builder.sitemap(kv.value),
         }
     }
     if let Some(cut) = cut {

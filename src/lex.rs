@@ -297,7 +297,45 @@ pub(crate) fn user_agent_start(line: &[u8]) -> Option<&[u8]> {
             tail[0] | CASE_BIT == b'n' && tail[1] | CASE_BIT == b't' && tail[2..] == *b": "
         })
         && !line.get(12).is_some_and(|&b| is_blank(b));
-    usual.then(|| &within_limit(line)[12..])
+    usual.then(|| &within_limit(line)[USER_AGENT_VALUE..])
+}
+
+/// Whether `line` starts a sitemap line in its usual layout: `sitemap` in
+/// any case at the line's first byte, a colon, one space, and a byte that
+/// is not a space or tab, the value's first, at [`SITEMAP_VALUE`]. When it
+/// does, the full reading ([`Entries`]) gives the same key, and a value
+/// that starts at the same byte (SPEC §1.8).
+#[inline]
+fn sitemap_start(line: &[u8]) -> bool {
+    // Lower-cased as in `rule_start`: only the letters are compared so.
+    let word = u64::from_le_bytes(first_eight(line)) | (ONES * CASE_BIT as u64);
+    word & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"sitemap\0")
+        && line.get(7..9) == Some(b": ")
+        && !line.get(SITEMAP_VALUE).is_some_and(|&b| is_blank(b))
+}
+
+/// Where [`sitemap_start`] finds a sitemap line's value.
+const SITEMAP_VALUE: usize = 9;
+
+/// Where [`user_agent_start`] finds a user-agent line's value.
+const USER_AGENT_VALUE: usize = 12;
+
+/// Where the value that starts at `line[from]` ends when it is one word
+/// that ends its line: the index of the CR or LF after it, or `line.len()`;
+/// `None` for an empty value, or one with a space, another control or `#`
+/// before its end. `line` may run on past its end. Such a value is the
+/// full reading's, with nothing to trim and no comment after it.
+#[inline(always)]
+fn word_end(line: &[u8], from: usize) -> Option<usize> {
+    let end = find_short(
+        line,
+        from,
+        #[cfg(robots_simd)]
+        |v| v.at_most(b' ') | v.eq(b'#'),
+        |word| bytes_below(word, b' ' + 1) | bytes_equal(word, b'#'),
+        |b| b <= b' ' || b == b'#',
+    );
+    (end > from && matches!(line.get(end), None | Some(b'\r' | b'\n'))).then_some(end)
 }
 
 /// The rule key that a word of eight lower-cased bytes ([`rule_start`])
@@ -619,7 +657,17 @@ impl Pair {
     }
 }
 
-/// A rule line of the usual shape, read by [`Entries::next_usual_rule`].
+/// A line of one of the usual shapes, read by [`Entries::next_usual`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Usual<'a> {
+    Rule(UsualRule<'a>),
+    /// A user-agent line's value.
+    UserAgent(&'a [u8]),
+    /// A sitemap line's value.
+    Sitemap(&'a [u8]),
+}
+
+/// A rule line of the usual shape, read by [`Entries::next_usual`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct UsualRule<'a> {
     /// Whether it is an allow (otherwise a disallow).
@@ -683,33 +731,58 @@ impl<'a> Entries<'a> {
         self.number
     }
 
-    /// Reads the next line when it is a rule of the usual shape (see
-    /// [`rule_start`]) that ends where its value stops: whether it is an
-    /// allow, and its value, as [`Entries::next`] would read them. `None`,
-    /// with nothing passed, for any other line, which then needs the full
-    /// reading: a line with a comment or a NUL after its value, or one
-    /// longer than [`MAX_LINE_BYTES`], among them.
+    /// Reads the next line when it has one of the usual shapes, as
+    /// [`Entries::next`] would read it; `None`, with nothing passed, for
+    /// any other line, which then needs the full reading. The shapes:
     ///
-    /// `clean_end` is tried first, with the line (running on to the end of
-    /// the body) and where its value starts. It may answer only for a value
-    /// of at least one byte, none of them a space, a line end, `#` or NUL,
-    /// that ends its line: the index of the CR or LF after it, or the
-    /// line's length. Such a value needs no trim and no search for a
+    /// - a rule (see [`rule_start`]) that ends where its value stops: not a
+    ///   line with a comment or a NUL after its value, nor one longer than
+    ///   [`MAX_LINE_BYTES`];
+    /// - a user-agent or sitemap line in its usual layout (see
+    ///   [`user_agent_start`] and [`sitemap_start`]) whose value is one
+    ///   word that ends the line (see [`word_end`]).
+    ///
+    /// For a rule, `clean_end` is tried first, with the line (running on to
+    /// the end of the body) and where its value starts. It may answer only
+    /// for a value of at least one byte, none of them a space, a line end,
+    /// `#` or NUL, that ends its line: the index of the CR or LF after it,
+    /// or the line's length. Such a value needs no trim and no search for a
     /// comment, and the rule says [`UsualRule::clean`].
     #[inline(always)]
-    pub(crate) fn next_usual_rule(
+    pub(crate) fn next_usual(
+        &mut self,
+        clean_end: impl FnOnce(&'a [u8], usize) -> Option<usize>,
+    ) -> Option<Usual<'a>> {
+        let rest = self.rest;
+        // Other lines are turned away by their first byte, before the
+        // look at their key.
+        let (at, end) = match rest.first()? | CASE_BIT {
+            b'a' | b'd' => return self.usual_rule(clean_end).map(Usual::Rule),
+            b'u' if user_agent_start(rest).is_some() => {
+                (USER_AGENT_VALUE, word_end(rest, USER_AGENT_VALUE)?)
+            }
+            b's' if sitemap_start(rest) => (SITEMAP_VALUE, word_end(rest, SITEMAP_VALUE)?),
+            _ => return None,
+        };
+        if end > MAX_LINE_BYTES {
+            return None;
+        }
+        self.skip_line_from(end);
+        let value = &rest[at..end];
+        Some(if at == USER_AGENT_VALUE {
+            Usual::UserAgent(value)
+        } else {
+            Usual::Sitemap(value)
+        })
+    }
+
+    /// [`Entries::next_usual`] of a line that starts with `a` or `d`.
+    #[inline(always)]
+    fn usual_rule(
         &mut self,
         clean_end: impl FnOnce(&'a [u8], usize) -> Option<usize>,
     ) -> Option<UsualRule<'a>> {
         let rest = self.rest;
-        // Other lines are turned away by their first byte, before the
-        // look at their key.
-        if !rest
-            .first()
-            .is_some_and(|&b| matches!(b | CASE_BIT, b'a' | b'd'))
-        {
-            return None;
-        }
         let (allow, at) = rule_start(rest)?;
         if let Some(end) = clean_end(rest, at).filter(|&end| end <= MAX_LINE_BYTES) {
             self.skip_line_from(end);
@@ -1406,7 +1479,7 @@ mod tests {
         }
     }
 
-    /// Reads `body` as the parse does, through [`Entries::next_usual_rule`]
+    /// Reads `body` as the parse does, through [`Entries::next_usual`]
     /// where it answers and [`Entries::next`] elsewhere, beside a second
     /// reader that only calls `next`: they must read every line alike. Both
     /// with the parse's search for a plain value's end, whose values must
@@ -1420,25 +1493,34 @@ mod tests {
         body: &[u8],
         clean_end: impl Fn(&[u8], usize) -> Option<usize>,
     ) -> Result<(), alloc::string::String> {
+        use crate::Directive;
         let (mut fast, mut full) = (Entries::new(body), Entries::new(body));
         loop {
-            if let Some(rule) = fast.next_usual_rule(&clean_end) {
-                let UsualRule {
-                    allow,
-                    value,
-                    clean,
-                } = rule;
-                if clean && crate::path::written_form(value, body) != crate::path::Written::Plain {
-                    return Err(alloc::format!("{value:?} read as plain"));
-                }
+            if let Some(usual) = fast.next_usual(&clean_end) {
+                let (directive, value) = match usual {
+                    Usual::Rule(UsualRule {
+                        allow,
+                        value,
+                        clean,
+                    }) => {
+                        if clean
+                            && crate::path::written_form(value, body) != crate::path::Written::Plain
+                        {
+                            return Err(alloc::format!("{value:?} read as plain"));
+                        }
+                        let directive = if allow {
+                            Directive::Allow
+                        } else {
+                            Directive::Disallow
+                        };
+                        (directive, value)
+                    }
+                    Usual::UserAgent(value) => (Directive::UserAgent, value),
+                    Usual::Sitemap(value) => (Directive::Sitemap, value),
+                };
                 let entry = full.next().ok_or("no entry")?;
                 let kv = entry.kv.ok_or("no key")?;
                 let recognized = crate::directive::recognize(kv.key).ok_or("no directive")?;
-                let directive = if allow {
-                    crate::Directive::Allow
-                } else {
-                    crate::Directive::Disallow
-                };
                 if recognized.directive != directive
                     || !recognized.exact
                     || kv.separator != Separator::Colon
@@ -1446,7 +1528,7 @@ mod tests {
                     || entry.full_len > MAX_LINE_BYTES
                     || entry.number != fast.number()
                 {
-                    return Err(alloc::format!("{entry:?} read as {allow} {value:?}"));
+                    return Err(alloc::format!("{entry:?} read as {usual:?}"));
                 }
             } else {
                 let entry = fast.next();
@@ -1472,7 +1554,7 @@ mod tests {
         long.resize(MAX_LINE_BYTES + 10, b'a');
         let plain = crate::path::plain_value_end;
         for body in [&b"Disallow: /x # c\n"[..], b"Allow: /x\0y", &long] {
-            assert_eq!(Entries::new(body).next_usual_rule(plain), None, "{body:?}");
+            assert_eq!(Entries::new(body).next_usual(plain), None, "{body:?}");
             assert_eq!(usual_rules_agree(body), Ok(()));
         }
         // A value with a byte that the full reading trims or stops at, or
@@ -1487,36 +1569,68 @@ mod tests {
             b"Disallow: /a*\n",
             b"Disallow: /\xC3\xA9\n",
         ] {
-            let read = Entries::new(body).next_usual_rule(plain);
-            assert!(read.is_none_or(|rule| !rule.clean), "{body:?}");
+            let read = Entries::new(body).next_usual(plain);
+            assert!(
+                !matches!(read, Some(Usual::Rule(UsualRule { clean: true, .. }))),
+                "{body:?}"
+            );
             assert_eq!(usual_rules_agree(body), Ok(()));
         }
         let rule = |allow, value, clean| {
-            Some(UsualRule {
+            Some(Usual::Rule(UsualRule {
                 allow,
                 value,
                 clean,
-            })
+            }))
         };
         let body = b"disallow:/x \r\nALLOW : \n\nDisallow: /y\rx";
         let mut entries = Entries::new(body);
-        assert_eq!(entries.next_usual_rule(plain), rule(false, b"/x", false));
-        assert_eq!(entries.next_usual_rule(plain), rule(true, b"", false));
+        assert_eq!(entries.next_usual(plain), rule(false, b"/x", false));
+        assert_eq!(entries.next_usual(plain), rule(true, b"", false));
         assert_eq!(entries.number(), 2);
-        assert_eq!(entries.next_usual_rule(plain), None);
+        assert_eq!(entries.next_usual(plain), None);
         assert_eq!(
             entries.next().map(|line| (line.number, line.kv)),
             Some((3, None))
         );
-        assert_eq!(entries.next_usual_rule(plain), rule(false, b"/y", true));
+        assert_eq!(entries.next_usual(plain), rule(false, b"/y", true));
         assert_eq!(entries.number(), 4);
+        assert_eq!(usual_rules_agree(body), Ok(()));
+    }
+
+    #[test]
+    fn user_agent_and_sitemap_lines_are_read_whole_in_their_usual_layout() {
+        // SPEC §1.5 to §1.8: a value of one word that ends its line, after
+        // the key at the first byte and ": ", in any case.
+        let plain = crate::path::plain_value_end;
+        let body = b"User-agent: Googlebot\r\nsitemap: https://x/s.xml\nuser-AGENT: *\n\
+            USER-AGENT:  a\nSitemap: a b\nuser-agent: a#c\nSitemap: \nUser-agent: a\x0b\nUser-agent: z";
+        let mut entries = Entries::new(body);
+        assert_eq!(
+            entries.next_usual(plain),
+            Some(Usual::UserAgent(b"Googlebot"))
+        );
+        assert_eq!(
+            entries.next_usual(plain),
+            Some(Usual::Sitemap(b"https://x/s.xml"))
+        );
+        assert_eq!(entries.next_usual(plain), Some(Usual::UserAgent(b"*")));
+        // Two spaces, a space in the value, a comment, an empty value, a
+        // VT: left to the full reading.
+        for number in 4..=8 {
+            assert_eq!(entries.next_usual(plain), None, "line {number}");
+            assert_eq!(entries.next().map(|line| line.number), Some(number));
+        }
+        assert_eq!(entries.next_usual(plain), Some(Usual::UserAgent(b"z")));
+        assert_eq!(entries.number(), 9);
         assert_eq!(usual_rules_agree(body), Ok(()));
     }
 
     proptest::proptest! {
         #[test]
         fn usual_rules_agree_with_entries(pieces in proptest::collection::vec(proptest::sample::select(
-            alloc::vec!["disallow", "Allow", "dis", "a", ":", " ", "\t", "\x0b", "#", "\n", "\r", "\r\n", "\0", "x", "/", "*", "$", "%", "é"]), 0..16)) {
+            alloc::vec!["disallow", "Allow", "dis", "a", ":", " ", "\t", "\x0b", "#", "\n", "\r", "\r\n", "\0", "x", "/", "*", "$", "%", "é",
+                "user-agent: ", "User-Agent", "sitemap: ", "SITEMAP"]), 0..16)) {
             let body = pieces.concat();
             proptest::prop_assert_eq!(usual_rules_agree(body.as_bytes()), Ok(()), "{:?}", body);
         }

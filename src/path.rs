@@ -191,7 +191,7 @@ fn find_special(s: &[u8], from: usize) -> usize {
 /// byte (which takes in spaces, line ends and NUL) or `#` before its end.
 ///
 /// One search for the first [`SPECIAL`] or `#` byte then finds both the
-/// value's end and its form: for [`crate::lex::Entries::next_usual_rule`],
+/// value's end and its form: for [`crate::lex::Entries::next_usual`],
 /// whose contract this meets.
 #[inline(always)]
 pub(crate) fn plain_value_end(line: &[u8], from: usize) -> Option<usize> {
