@@ -769,6 +769,9 @@ impl<'a> Entries<'a> {
         }
         self.skip_line_from(end);
         let value = &rest[at..end];
+        // The two layouts' values start at different offsets, which tell
+        // them apart. (Carrying the variant's constructor from the match
+        // instead cost the parse 2.3% more instructions: PERFORMANCE.md.)
         Some(if at == USER_AGENT_VALUE {
             Usual::UserAgent(value)
         } else {
