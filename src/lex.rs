@@ -320,6 +320,9 @@ const SITEMAP_VALUE: usize = 9;
 /// Where [`user_agent_start`] finds a user-agent line's value.
 const USER_AGENT_VALUE: usize = 12;
 
+// `Entries::next_usual` tells the two layouts apart by these offsets.
+const _: () = assert!(SITEMAP_VALUE != USER_AGENT_VALUE);
+
 /// Where the value that starts at `line[from]` ends when it is one word
 /// that ends its line: the index of the CR or LF after it, or `line.len()`;
 /// `None` for an empty value, or one with a space, another control or `#`
