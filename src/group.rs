@@ -352,6 +352,17 @@ pub(crate) fn chunk(bytes: &[u8], at: usize) -> u64 {
 /// by comparing their bytes, not by another round of words.
 const SMALL_RUN: usize = 8;
 
+/// Sorts the indices in `order` by `word` of each, through `pairs`, which
+/// it leaves holding each index with its word, in the new order.
+fn sort_by_word(order: &mut [u32], pairs: &mut Vec<(u64, u32)>, word: impl Fn(u32) -> u64) {
+    pairs.clear();
+    pairs.extend(order.iter().map(|&i| (word(i), i)));
+    pairs.sort_unstable_by_key(|&(word, _)| word);
+    for (slot, &(_, i)) in order.iter_mut().zip(pairs.iter()) {
+        *slot = i;
+    }
+}
+
 /// The indices of `rules` ordered by their literal prefixes (`literals`, in
 /// `text`), then by precedence.
 ///
@@ -371,16 +382,9 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
     // A run of equal literals with their precedence keys.
     let mut tied: Vec<(u64, u32)> = Vec::new();
     while let Some((from, to, depth)) = work.pop() {
-        keys.clear();
-        keys.extend(
-            order[from..to]
-                .iter()
-                .map(|&i| (chunk(literals[i as usize].bytes(text), depth), i)),
-        );
-        keys.sort_unstable_by_key(|&(word, _)| word);
-        for (slot, &(_, i)) in order[from..to].iter_mut().zip(&keys) {
-            *slot = i;
-        }
+        sort_by_word(&mut order[from..to], &mut keys, |i| {
+            chunk(literals[i as usize].bytes(text), depth)
+        });
         let mut at = 0;
         while at < keys.len() {
             let word = keys[at].0;
@@ -396,16 +400,9 @@ fn sort_by_literal(literals: &[Span], rules: &[CompiledRule], text: &[u8]) -> Ve
                     // rules themselves, read through `order`, was about
                     // two fifths of the instructions of such a body
                     // (PERFORMANCE.md).
-                    tied.clear();
-                    tied.extend(
-                        order[start..end]
-                            .iter()
-                            .map(|&i| (rules[i as usize].precedence_key(), i)),
-                    );
-                    tied.sort_unstable_by_key(|&(key, _)| key);
-                    for (slot, &(_, i)) in order[start..end].iter_mut().zip(&tied) {
-                        *slot = i;
-                    }
+                    sort_by_word(&mut order[start..end], &mut tied, |i| {
+                        rules[i as usize].precedence_key()
+                    });
                 } else if run <= SMALL_RUN {
                     // A few literals that share a full word: compared
                     // whole from there, which costs less than a round.
