@@ -79,7 +79,10 @@ fn canonical(key: &[u8]) -> Option<Directive> {
 }
 
 /// Reads a key (SPEC §1.9); `None` means an *other record*.
-#[inline]
+///
+/// Always inlined, for the parse's two builds (see `rule_start` in
+/// `lex.rs`).
+#[inline(always)]
 pub(crate) fn recognize(key: &[u8]) -> Option<Recognized> {
     if let Some(directive) = canonical(key) {
         return Some(Recognized {

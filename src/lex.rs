@@ -229,7 +229,12 @@ fn two_words(content: &[u8]) -> Option<KeyValue<'_>> {
 ///
 /// When this answers, the full reading ([`Entries`]) gives the same key, and
 /// a value that starts at the same byte (SPEC §1.8).
-#[inline]
+///
+/// Always inlined, as are [`rule_value`] and `Entries::next`: the parse
+/// has one build for each kind of its text (`build` in `group.rs`), and
+/// with two callers the compiler stopped inlining these into its loop
+/// (PERFORMANCE.md).
+#[inline(always)]
 pub(crate) fn rule_start(line: &[u8]) -> Option<(bool, usize)> {
     // Setting bit 5 lower-cases a letter and makes no other byte a letter.
     // Zero-padded: a padding byte folds to a space, which no key has.
@@ -267,7 +272,8 @@ pub(crate) fn within_limit(line: &[u8]) -> &[u8] {
 /// The value of the rule line at the start of `line` whose value starts at
 /// `at` (as [`rule_start`] gives it), as the full reading ([`Entries`])
 /// finds it; and an offset in the line from which to search for its end.
-#[inline]
+/// Always inlined: see [`rule_start`].
+#[inline(always)]
 pub(crate) fn rule_value(line: &[u8], at: usize) -> (&[u8], usize) {
     // Before `at` there are only the key, blanks and the colon, so no line
     // end.
@@ -1097,7 +1103,8 @@ fn split(rest: &[u8]) -> Split<'_> {
 impl<'a> Iterator for Entries<'a> {
     type Item = Entry<'a>;
 
-    #[inline]
+    // Always inlined: see `rule_start`.
+    #[inline(always)]
     fn next(&mut self) -> Option<Entry<'a>> {
         if self.done {
             return None;

@@ -316,7 +316,10 @@ pub(crate) enum Written {
 /// room, and the bits past that end are ignored, so that a short value
 /// costs one compare; elsewhere, and at the very end of `within`, the word
 /// tests of [`find_short`] read `value` alone.
-#[inline]
+///
+/// Always inlined, for the parse's two builds (see `rule_start` in
+/// `lex.rs`).
+#[inline(always)]
 pub(crate) fn written_form(value: &[u8], within: &[u8]) -> Written {
     #[cfg(robots_simd)]
     {
