@@ -776,7 +776,7 @@ impl<'a> Entries<'a> {
         if end > MAX_LINE_BYTES {
             return None;
         }
-        self.skip_line_from(end);
+        self.pass_line_ending_at(end);
         let value = &rest[at..end];
         // The two layouts' values start at different offsets, which tell
         // them apart. (Carrying the variant's constructor from the match
@@ -797,7 +797,7 @@ impl<'a> Entries<'a> {
         let rest = self.rest;
         let (allow, at) = rule_start(rest)?;
         if let Some(end) = clean_end(rest, at).filter(|&end| end <= MAX_LINE_BYTES) {
-            self.skip_line_from(end);
+            self.pass_line_ending_at(end);
             return Some(UsualRule {
                 allow,
                 value: &rest[at..end],
@@ -808,7 +808,7 @@ impl<'a> Entries<'a> {
         if !matches!(rest.get(end), None | Some(b'\r' | b'\n')) {
             return None;
         }
-        self.skip_line_from(end);
+        self.pass_line_ending_at(end);
         Some(UsualRule {
             allow,
             value,
@@ -836,6 +836,18 @@ impl<'a> Entries<'a> {
     fn finish(&mut self) {
         self.rest = &[];
         self.done = true;
+    }
+
+    /// Passes over the next line, which ends at `end`: its CR or LF, or the
+    /// end of the bytes. Iteration has not ended (the line has a byte).
+    ///
+    /// What [`Entries::skip_line_from`] does when its `from` is the line's
+    /// end, without looking again at the byte there before stepping past it.
+    #[inline(always)]
+    fn pass_line_ending_at(&mut self, end: usize) {
+        debug_assert!(!self.done && matches!(self.rest.get(end), None | Some(b'\r' | b'\n')));
+        self.number = self.number.saturating_add(1);
+        self.step_past(end);
     }
 
     /// Passes over the next line without reading it, when its end is at or
