@@ -814,14 +814,8 @@ impl<'b, T: Text> Builder<'b, T> {
         }
     }
 
-    /// Appends a value, unchecked or checked as [`Text`] says.
-    #[inline(always)]
-    fn push_bytes(&mut self, value: &[u8]) -> Span {
-        self.text.push(value)
-    }
-
     fn sitemap(&mut self, value: &[u8]) {
-        let span = self.push_bytes(value);
+        let span = self.text.push(value);
         self.out.sitemaps.push(span);
     }
 
@@ -857,7 +851,7 @@ impl<'b, T: Text> Builder<'b, T> {
                 return;
             }
             // A token is ASCII: lower-case it in the buffer.
-            let span = self.push_bytes(token);
+            let span = self.text.push(token);
             self.text.make_ascii_lowercase_from(span.start as usize);
             Some(span)
         };
@@ -920,12 +914,12 @@ impl<'b, T: Text> Builder<'b, T> {
         };
         // The matching form is ASCII (every byte >= 0x80 is escaped), so this
         // never replaces anything.
-        let pattern = self.push_bytes(&matching);
+        let pattern = self.text.push(&matching);
         // A borrowed matching form is the value itself; an owned one (rare)
         // is kept apart even in the odd case where it equals the value.
         let written = match matching {
             Cow::Borrowed(_) => pattern,
-            Cow::Owned(_) => self.push_bytes(value),
+            Cow::Owned(_) => self.text.push(value),
         };
         let matching = &matching[..];
         let (strategy, len) = if plain {
@@ -948,7 +942,7 @@ impl<'b, T: Text> Builder<'b, T> {
         // original does not match.
         if self.profile == Profile::Google && kind == RuleKind::Allow {
             if let Some((strategy, cut)) = index_htm_rule(matching) {
-                let derived = self.push_bytes(&[&matching[..cut], b"$"].concat());
+                let derived = self.text.push(&[&matching[..cut], b"$"].concat());
                 self.out.rules.push(CompiledRule::new(
                     strategy,
                     &matching[..cut],
@@ -965,8 +959,8 @@ impl<'b, T: Text> Builder<'b, T> {
     }
 
     fn record(&mut self, line: u32, key: &[u8], value: &[u8]) {
-        let key_span = self.push_bytes(key);
-        let value_span = self.push_bytes(value);
+        let key_span = self.text.push(key);
+        let value_span = self.text.push(value);
         self.out.records.push(RecordEntry {
             key: key_span,
             value: value_span,
@@ -1041,7 +1035,7 @@ impl<'b, T: Text> Builder<'b, T> {
     }
 }
 
-/// [`Builder::push_bytes`] of a text built checked: appends `value` to
+/// [`Checked`]'s [`Text::push`]: appends `value` to
 /// `text`, as [`String::from_utf8_lossy`] reads it.
 #[inline(never)]
 fn push_checked(text: &mut String, value: &[u8]) -> Span {
@@ -1419,7 +1413,7 @@ mod tests {
             let body: Vec<u8> = values.concat();
             let mut builder = Builder::<Checked>::new(&body, body.len(), Profile::Rfc);
             for value in &values {
-                let span = builder.push_bytes(value);
+                let span = builder.text.push(value);
                 let expected = String::from_utf8_lossy(value);
                 proptest::prop_assert_eq!(span.bytes(builder.text.as_bytes()), expected.as_bytes());
             }
