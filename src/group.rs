@@ -150,15 +150,12 @@ impl CompiledRule {
     /// The order rules are tried in within a group: best first, then file
     /// order, so that the first match decides and reports the earliest line.
     pub(crate) fn precedence(&self, other: &CompiledRule) -> Ordering {
-        other
-            .priority()
-            .cmp(&self.priority())
-            .then((other.kind == RuleKind::Allow).cmp(&(self.kind == RuleKind::Allow)))
-            .then(self.line.cmp(&other.line))
+        self.precedence_key().cmp(&other.precedence_key())
     }
 
-    /// A word that orders rules as [`CompiledRule::precedence`] does:
-    /// sorting by it compares one integer instead of reading two rules.
+    /// A word that orders rules as [`CompiledRule::precedence`] does: the
+    /// higher priority first, then an allow, then the earlier line.
+    /// Sorting by it compares one integer instead of reading two rules.
     #[inline]
     pub(crate) fn precedence_key(&self) -> u64 {
         let priority = u64::from(u32::MAX - self.priority());
