@@ -55,6 +55,10 @@ const MODES: &[(&str, &str)] = &[
         "is_allowed_once with each file's first probe (the one shot)",
     ),
     (
+        "one-shot",
+        "RobotsTxt::parse, then is_allowed with the file's first probe",
+    ),
+    (
         "crawler",
         "parse, then the view and every probe of the file",
     ),
@@ -228,6 +232,10 @@ fn run(mode: &str, d: &Data) {
         "once" => d.files.iter().zip(&d.probes).for_each(|(body, urls)| {
             let url = urls.first().map_or("/", String::as_str);
             black_box(robots::is_allowed_once(body, UA, url));
+        }),
+        "one-shot" => d.files.iter().zip(&d.probes).for_each(|(body, urls)| {
+            let url = urls.first().map_or("/", String::as_str);
+            black_box(RobotsTxt::parse(body).is_allowed(UA, url));
         }),
         "crawler" => d.files.iter().zip(&d.probes).for_each(|(body, urls)| {
             let robots = RobotsTxt::parse(body);
