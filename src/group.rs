@@ -3,8 +3,9 @@
 //! Everything a parsed file keeps lives in a few flat vectors and one string
 //! buffer, addressed by 32-bit spans, so that a parsed file costs a small,
 //! fixed multiple of its size (SPEC §8). The one part built later is the
-//! literal-prefix index of a large group ([`LazyIndex`]), at its first query;
-//! past that, queries never allocate.
+//! literal-prefix index of a large group ([`LazyIndex`]), by a view of the
+//! group or once a few queries have scanned it; past that, queries never
+//! allocate.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -147,6 +148,13 @@ impl CompiledRule {
             > (other.priority(), other.kind == RuleKind::Allow)
     }
 
+    /// Whether this rule comes before `other` in [`CompiledRule::precedence`]:
+    /// it outranks it, or ranks alike from an earlier line.
+    #[inline]
+    pub(crate) fn precedes(&self, other: &CompiledRule) -> bool {
+        self.precedence_key() < other.precedence_key()
+    }
+
     /// The order rules are tried in within a group: best first, then file
     /// order, so that the first match decides and reports the earliest line.
     pub(crate) fn precedence(&self, other: &CompiledRule) -> Ordering {
@@ -236,7 +244,11 @@ impl Filter {
     }
 
     /// Whether `rule`, whose filter this is, matches the probed path.
-    #[inline]
+    ///
+    /// Always inlined: it is most of the rule loops it is called from
+    /// (`first_match` and the scan in `robots.rs`), and with three of them
+    /// the compiler stopped inlining it (PERFORMANCE.md).
+    #[inline(always)]
     pub(crate) fn matches(self, rule: &CompiledRule, text: &[u8], probe: &mut Probe<'_>) -> bool {
         // One test, the same for every rule, turns most of them away. A
         // pattern has no NUL, so a path shorter than its head differs from
@@ -492,16 +504,47 @@ impl GroupIndex {
     }
 }
 
-/// A [`GroupIndex`], built at the first query that reads the group: a
-/// crawler asks as one or two user agents, so the indexes of the other
-/// groups, most of a parse's sorting, are never built. Without the `std`
-/// feature (no `OnceLock`) every index is built by the parse.
-#[derive(Clone, Debug, Default)]
+/// A [`GroupIndex`], built once [`SCANS_BEFORE_INDEX`] queries have
+/// scanned the group instead: a crawler asks as one or two user agents, so
+/// the indexes of the other groups, most of a parse's sorting, are never
+/// built, and a file asked once (parse and one query, as Google's API
+/// works) is scanned, not sorted. A view ([`crate::RobotsTxt::agent`]) builds the
+/// indexes of its groups at once, so that its queries never allocate.
+/// Without the `std` feature (no `OnceLock`) every index is built by the
+/// parse.
+#[derive(Debug, Default)]
 pub(crate) struct LazyIndex {
     #[cfg(feature = "std")]
     cell: std::sync::OnceLock<GroupIndex>,
+    /// How many queries have scanned the group's rules instead.
+    #[cfg(feature = "std")]
+    scans: core::sync::atomic::AtomicU32,
     #[cfg(not(feature = "std"))]
     built: GroupIndex,
+}
+
+/// How many one-query reads of a large group scan its rules before the
+/// next builds its index. Over the corpus a scan cost about a 27th of a
+/// build (PERFORMANCE.md), so these scans cost under a third of the build
+/// they put off, and a file asked only a few times is never sorted.
+#[cfg(feature = "std")]
+pub(crate) const SCANS_BEFORE_INDEX: u32 = 8;
+
+impl Clone for LazyIndex {
+    fn clone(&self) -> LazyIndex {
+        #[cfg(feature = "std")]
+        {
+            use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
+            LazyIndex {
+                cell: self.cell.clone(),
+                scans: AtomicU32::new(self.scans.load(Relaxed)),
+            }
+        }
+        #[cfg(not(feature = "std"))]
+        LazyIndex {
+            built: self.built.clone(),
+        }
+    }
 }
 
 impl LazyIndex {
@@ -533,6 +576,28 @@ impl LazyIndex {
             let _ = (parsed, group);
             &self.built
         }
+    }
+
+    /// The index for one query of `group`: built, or built now once
+    /// [`SCANS_BEFORE_INDEX`] queries have scanned the group; `None` when
+    /// this query is to scan it too.
+    #[inline]
+    pub(crate) fn for_query(&self, parsed: &Parsed, group: &Group) -> Option<&GroupIndex> {
+        #[cfg(feature = "std")]
+        {
+            use core::sync::atomic::Ordering::Relaxed;
+            if let Some(index) = self.cell.get() {
+                return Some(index);
+            }
+            // Racing queries may scan a few more times than this counts:
+            // only the moment of the build depends on it.
+            let scans = self.scans.load(Relaxed);
+            if scans < SCANS_BEFORE_INDEX {
+                self.scans.store(scans + 1, Relaxed);
+                return None;
+            }
+        }
+        Some(self.get(parsed, group))
     }
 
     /// The index, if it is built.

@@ -19,7 +19,8 @@
 //! # Overview
 //!
 //! - [`RobotsTxt`] is a parsed file: owned, `Send + Sync + Clone`, and
-//!   immutable but for the index of a large group, built at its first query.
+//!   immutable but for the index of a large group, built when queries need
+//!   it.
 //!   [`RobotsTxt::parse`] never fails; what it could not use is in
 //!   [`RobotsTxt::diagnostics`] as [`Diagnostic`]s with line numbers.
 //! - [`ParseOptions`] chooses the [`Profile`] (RFC 9309 or Google) and the
@@ -145,9 +146,10 @@
 //! takes at most O(path × pattern) with no backtracking; groups of more than
 //! 32 rules are searched through a literal-prefix index, so one query costs
 //! about the same with 50,000 rules as with 6,000. Such a group's index is
-//! built at its first query (or [`RobotsTxt::agent`] view), once and safely
-//! across threads, so that a parse does not sort the groups no one asks
-//! about; with every index built a file keeps at most 16 heap bytes per byte
+//! built by the first [`RobotsTxt::agent`] view of it, or by the ninth
+//! query through [`RobotsTxt::is_allowed`] or [`RobotsTxt::decide`] (the
+//! first eight scan its rules), once and safely across threads, so that
+//! neither a parse nor a file asked once sorts groups; with every index built a file keeps at most 16 heap bytes per byte
 //! (without the `std` feature the parse builds them all). Past that, a query
 //! allocates nothing for a path shorter than 256 bytes (one that needs
 //! rewriting, or a `/` before it, is built on the stack), and for a longer

@@ -110,8 +110,10 @@ impl RobotsTxt {
     /// (`/a?b`) or an absolute URL (SPEC §4.1).
     ///
     /// To ask about many URLs for one crawler, use [`RobotsTxt::agent`] once.
-    /// The first query that reads a group of more than 32 rules builds the
-    /// group's index (SPEC §8), once: later queries do not allocate for it.
+    /// A group of more than 32 rules is scanned by the first eight queries
+    /// that read it, and the ninth builds its index (SPEC §8), once: later
+    /// queries do not allocate for it, and the answer, with the rule that
+    /// decides, is the same either way.
     pub fn is_allowed(&self, user_agent: &str, path_or_url: &str) -> bool {
         self.select_for_query(user_agent).is_allowed(path_or_url)
     }
@@ -124,9 +126,9 @@ impl RobotsTxt {
     /// The view of this file for one crawler (SPEC §3): the groups that name
     /// it, merged, or else the global groups. Queries through it do no group
     /// selection and never allocate for a path that is already canonical or
-    /// shorter than 256 bytes: the first view (or query) of a group of more
-    /// than 32 rules builds its literal-prefix index, once per file, and
-    /// every later one reuses it.
+    /// shorter than 256 bytes: the first view of a group of more than 32
+    /// rules builds its literal-prefix index (unless queries built it
+    /// already), once per file, and every later one reuses it.
     ///
     /// # Examples
     ///
@@ -142,7 +144,7 @@ impl RobotsTxt {
     pub fn agent(&self, user_agent: &str) -> Agent<'_> {
         let agent = self.select(user_agent);
         for entry in agent.entries {
-            // A large group's index is built at its first query (SPEC §8):
+            // A large group's index is built when queries need it (SPEC §8):
             // here, so that queries through the view never allocate.
             let index = agent.index(&entry.ranges);
             agent.prefetch(&entry.ranges, index, VIEW_PREFETCH_LINES);
@@ -627,14 +629,26 @@ impl<'a> Agent<'a> {
         for entry in self.entries {
             let group = &entry.ranges;
             if group.index == NO_INDEX {
-                first_match(parsed.rules_of(group), text, &mut probe, &mut best);
+                first_match(
+                    parsed.rules_of(group),
+                    text,
+                    &mut probe,
+                    &mut best,
+                    |rule, best| !rule.outranks(best),
+                );
                 continue;
             }
             // Indexed: only the rules whose literal prefix is a prefix of the
             // path can match. The greatest literal not above the path has, on
             // its chain of prefixes, every literal that prefixes the path:
             // those no longer than their common prefix with it.
-            let Some(index) = self.index(group) else {
+            let Some(lazy) = parsed.lazy_index(group) else {
+                continue;
+            };
+            let Some(index) = lazy.for_query(parsed, group) else {
+                // Not worth building for this query yet: every rule, in
+                // file order.
+                best_in_file_order(parsed.rules_of(group), text, &mut probe, &mut best);
                 continue;
             };
             let (literals, keys) = (&index.literals[..], &index.keys[..]);
@@ -655,7 +669,16 @@ impl<'a> Agent<'a> {
                 let literal = &literals[at];
                 if literal.bytes.len() <= common {
                     let (from, to) = (literal.rules.0 as usize, literal.rules.1 as usize);
-                    first_match(&index.rules[from..to], text, &mut probe, &mut best);
+                    // Of rules that rank alike, the earliest line decides,
+                    // as in a group that is scanned, whichever literal's run
+                    // is tried first.
+                    first_match(
+                        &index.rules[from..to],
+                        text,
+                        &mut probe,
+                        &mut best,
+                        |rule, best| !rule.precedes(best),
+                    );
                 }
                 if literal.parent == NO_PARENT {
                     break;
@@ -678,23 +701,45 @@ fn allows(verdict: &Result<&CompiledRule, Reason<'_>>) -> bool {
 }
 
 /// Tries `rules` (sorted best first), whose patterns are in `text`, against
-/// the probed path, keeping in `best` the first match that beats it.
+/// the probed path, keeping in `best` the first match that beats it, as
+/// `loses` (a rule, the best so far) tells.
 #[inline]
 fn first_match<'a>(
     rules: &'a [CompiledRule],
     text: &[u8],
     probe: &mut Probe<'_>,
     best: &mut Option<&'a CompiledRule>,
+    loses: impl Fn(&CompiledRule, &CompiledRule) -> bool,
 ) {
     for rule in rules {
         // Sorted best first: once one cannot beat the best match so far,
         // none after it can.
-        if best.is_some_and(|b| !rule.outranks(b)) {
+        if best.is_some_and(|b| loses(rule, b)) {
             return;
         }
         if rule.filter.matches(rule, text, probe) {
             *best = Some(rule);
             return;
+        }
+    }
+}
+
+/// Tries `rules` (in file order), whose patterns are in `text`, against
+/// the probed path, keeping in `best` the best match that beats it: what
+/// [`first_match`] finds in the same rules sorted best first.
+#[inline(never)]
+fn best_in_file_order<'a>(
+    rules: &'a [CompiledRule],
+    text: &[u8],
+    probe: &mut Probe<'_>,
+    best: &mut Option<&'a CompiledRule>,
+) {
+    for rule in rules {
+        if best.is_some_and(|b| !rule.outranks(b)) {
+            continue;
+        }
+        if rule.filter.matches(rule, text, probe) {
+            *best = Some(rule);
         }
     }
 }

@@ -105,25 +105,37 @@ proptest! {
         shared in proptest::sample::select(vec!["", "/1234567", "/Government/Departments/Public"]),
     ) {
         // Groups of more than 32 rules are matched through a literal-prefix
-        // index: it must find the same winner as trying every rule. A long
-        // prefix shared by most patterns and paths makes the index sort
-        // literals that tie on their first words.
+        // index (built by a view, or once one-query reads have scanned the
+        // group a few times), or by a scan of every rule in file order:
+        // both must find the same winner, the same line, as trying every
+        // rule. A long prefix shared by most patterns and paths makes the
+        // index sort literals that tie on their first words.
         let widen = |s: &String| if s.starts_with('/') { format!("{shared}{s}") } else { s.clone() };
         let rules: Vec<(bool, String)> = rules.iter().map(|(allow, p)| (*allow, widen(p))).collect();
         let paths: Vec<String> = paths.iter().map(widen).collect();
         for profile in PROFILES {
             let rules = rules.iter().map(|(allow, p)| (*allow, p.as_bytes()));
             let body = group_body(rules.clone());
-            let robots = RobotsTxt::parse_with(&body, &ParseOptions::new().profile(profile));
+            let options = ParseOptions::new().profile(profile);
+            // At most seven one-query reads: each scans the group.
+            let scanned = RobotsTxt::parse_with(&body, &options);
+            let indexed = RobotsTxt::parse_with(&body, &options);
+            let view = indexed.agent("bot");
             for path in &paths {
                 if profile == Profile::Rfc && naive::is_robots_txt(path) {
                     continue;
                 }
                 let best = naive_best(profile, rules.clone(), path.as_bytes());
                 let expected = best.is_none_or(|(_, allow)| allow);
-                let got = robots.decide("bot", path);
+                let got = view.decide(path);
                 prop_assert_eq!(got.is_allowed(), expected, "{} path={:?}: {}\n{}", profile, path, got, String::from_utf8_lossy(&body));
                 prop_assert_eq!(got.rule().map(|r| r.priority() as usize), best.map(|(len, _)| len));
+                let by_scan = scanned.decide("bot", path);
+                prop_assert_eq!(
+                    by_scan.rule().map(|r| (r.line(), r.priority())),
+                    got.rule().map(|r| (r.line(), r.priority())),
+                    "{} path={:?}: scan {} index {}", profile, path, by_scan, got
+                );
             }
         }
     }
