@@ -1015,6 +1015,13 @@ enum Split<'a> {
     /// No colon before the content stops at `first` (the first CR, LF,
     /// `#` or NUL, or the end of the bytes).
     NoColon { first: usize },
+    /// No colon before the content stops at `first`, and the content read
+    /// already: its two words ([`two_words`] of it, trimmed), or none.
+    #[cfg(robots_simd)]
+    Words {
+        first: usize,
+        kv: Option<KeyValue<'a>>,
+    },
     /// A colon first; the value stops at `value_end`. The key and value,
     /// trimmed; none when the key is empty.
     Colon {
@@ -1051,6 +1058,46 @@ fn bits_span(window: &[u8; 16], bits: u32) -> &[u8] {
     &window[bits.trailing_zeros() as usize..32 - bits.leading_zeros() as usize]
 }
 
+/// [`two_words`] of the trimmed content of `window`'s first `first` bytes
+/// (fewer than sixteen, none of them CR or LF), read from the window's
+/// masks instead of its bytes.
+///
+/// Lines without a colon are most lines of HTML bodies, and most of those
+/// end within sixteen bytes (`</div>`, indented): their trims and the
+/// search for their two words cost about three times what these masks do
+/// (PERFORMANCE.md).
+#[cfg(robots_simd)]
+#[inline(always)]
+fn window_words(window: &[u8; 16], v: crate::simd::Lanes, first: usize) -> Option<KeyValue<'_>> {
+    let content = (1u32 << first) - 1;
+    // Inside a line, the bytes `trim` removes are the blanks.
+    let solid = !blank_lanes(v).bits() & content;
+    if solid == 0 {
+        return None;
+    }
+    let (start, end) = (solid.trailing_zeros(), 32 - solid.leading_zeros());
+    let from = |at: u32| !((1u32 << at) - 1);
+    let trimmed = from(start) & !from(end);
+    // Only spaces and tabs separate the words; VT and FF belong to one.
+    let gaps = (v.eq(b' ') | v.eq(b'\t')).bits() & trimmed;
+    if gaps == 0 {
+        return None;
+    }
+    let gap = gaps.trailing_zeros();
+    // The content's last byte is solid, so the run of spaces and tabs from
+    // `gap` ends before it.
+    let run_end = (!gaps & trimmed & from(gap)).trailing_zeros();
+    if gaps & from(run_end) != 0 {
+        return None;
+    }
+    let value = (solid & from(run_end)).trailing_zeros();
+    Some(KeyValue {
+        key: &window[start as usize..gap as usize],
+        value: &window[value as usize..end as usize],
+        separator: Separator::Whitespace,
+    })
+}
+
 /// [`Split`] of the line at the start of `rest`.
 ///
 /// On x86_64, where sixteen bytes are left, the first sixteen are read once
@@ -1071,7 +1118,15 @@ fn split(rest: &[u8]) -> Split<'_> {
         }
         let first = found.trailing_zeros() as usize;
         if colons & found & found.wrapping_neg() == 0 {
-            return Split::NoColon { first };
+            // Empty lines and comments (a third of real files' lines) stop
+            // at their first byte, with nothing to read.
+            if first == 0 {
+                return Split::NoColon { first };
+            }
+            return Split::Words {
+                first,
+                kv: window_words(window, v, first),
+            };
         }
         // Inside a line, the bytes `trim` removes are the blanks.
         let solid = !blank_lanes(v).bits() & 0xFFFF;
@@ -1127,6 +1182,8 @@ impl<'a> Iterator for Entries<'a> {
         // to be read as two words.
         let (stop, mut kv, no_colon) = match split(rest) {
             Split::NoColon { first } => (first, None, Some(first)),
+            #[cfg(robots_simd)]
+            Split::Words { first, kv } => (first, kv, None),
             Split::Colon { value_end, kv } => (value_end, kv, None),
         };
         // A comment or a NUL may follow the content: the line ends at or
