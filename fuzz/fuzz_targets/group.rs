@@ -38,9 +38,18 @@ fuzz_target!(|data: &[u8]| {
         // §5.5 in the Google profile.
         let best = naive::naive_best(profile, rules.iter().copied(), path.as_bytes());
         let expected = best.is_none_or(|(_, allow)| allow);
-        for decision in [robots.decide("bot", &path), robots.agent("bot").decide(&path)] {
+        // The first one-query read scans the group; the view builds its
+        // index. Both must name the same rule, the same line.
+        let scanned = robots.decide("bot", &path);
+        let indexed = robots.agent("bot").decide(&path);
+        for decision in [&scanned, &indexed] {
             assert_eq!(decision.is_allowed(), expected, "{profile} path {path:?}: {decision}");
             assert_eq!(decision.rule().map(|r| r.priority() as usize), best.map(|(len, _)| len), "{profile} path {path:?}");
         }
+        assert_eq!(
+            scanned.rule().map(|r| r.line()),
+            indexed.rule().map(|r| r.line()),
+            "{profile} path {path:?}: {scanned} against {indexed}"
+        );
     }
 });
