@@ -508,8 +508,9 @@ impl GroupIndex {
 /// scanned the group instead: a crawler asks as one or two user agents, so
 /// the indexes of the other groups, most of a parse's sorting, are never
 /// built, and a file asked once (parse and one query, as Google's API
-/// works) is scanned, not sorted. A view ([`crate::RobotsTxt::agent`]) builds the
-/// indexes of its groups at once, so that its queries never allocate.
+/// works) is scanned, not sorted. A view ([`crate::RobotsTxt::agent`])
+/// builds the indexes of its groups at once, so that its queries never
+/// allocate.
 /// Without the `std` feature (no `OnceLock`) every index is built by the
 /// parse.
 #[derive(Debug, Default)]

@@ -149,8 +149,9 @@
 //! built by the first [`RobotsTxt::agent`] view of it, or by the ninth
 //! query through [`RobotsTxt::is_allowed`] or [`RobotsTxt::decide`] (the
 //! first eight scan its rules), once and safely across threads, so that
-//! neither a parse nor a file asked once sorts groups; with every index built a file keeps at most 16 heap bytes per byte
-//! (without the `std` feature the parse builds them all). Past that, a query
+//! neither a parse nor a file asked once sorts groups; with every index
+//! built a file keeps at most 16 heap bytes per byte (without the `std`
+//! feature the parse builds them all). Past that, a query
 //! allocates nothing for a path shorter than 256 bytes (one that needs
 //! rewriting, or a `/` before it, is built on the stack), and for a longer
 //! one only when it needs either. The

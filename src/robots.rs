@@ -154,8 +154,8 @@ impl RobotsTxt {
 
     /// [`RobotsTxt::select`] for one query: the lines of the groups that
     /// apply are asked for while the query reads its URL ([`prefetch`]).
-    /// For a group whose index is not built yet, the rules it will be built
-    /// from are asked for.
+    /// For a group whose index is not built yet, its rules are asked for:
+    /// the query scans them, or builds the index from them.
     #[inline]
     fn select_for_query(&self, user_agent: &str) -> Agent<'_> {
         let agent = self.select(user_agent);
