@@ -117,8 +117,10 @@ proptest! {
             let rules = rules.iter().map(|(allow, p)| (*allow, p.as_bytes()));
             let body = group_body(rules.clone());
             let options = ParseOptions::new().profile(profile);
-            // At most seven one-query reads: each scans the group.
+            // At most seven one-query reads: each scans the group, which
+            // the heap, unchanged after them, confirms.
             let scanned = RobotsTxt::parse_with(&body, &options);
+            let scanned_size = scanned.heap_size();
             let indexed = RobotsTxt::parse_with(&body, &options);
             let view = indexed.agent("bot");
             for path in &paths {
@@ -137,6 +139,7 @@ proptest! {
                     "{} path={:?}: scan {} index {}", profile, path, by_scan, got
                 );
             }
+            prop_assert_eq!(scanned.heap_size(), scanned_size, "{}: the reads built an index", profile);
         }
     }
 
