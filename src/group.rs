@@ -510,9 +510,8 @@ impl GroupIndex {
 /// built, and a file asked once (parse and one query, as Google's API
 /// works) is scanned, not sorted. A view ([`crate::RobotsTxt::agent`])
 /// builds the indexes of its groups at once, so that its queries never
-/// allocate.
-/// Without the `std` feature (no `OnceLock`) every index is built by the
-/// parse.
+/// allocate. Without the `std` feature (no `OnceLock`) every index is
+/// built by the parse.
 #[derive(Debug, Default)]
 pub(crate) struct LazyIndex {
     #[cfg(feature = "std")]
