@@ -11,7 +11,9 @@
 //!
 //! Under a plain `cargo bench` (which passes `--bench`) it prints its modes.
 //! `COPIES` sets the copies of the `-cold` modes; `BODIES=utf8` (or
-//! `other`) keeps only the bodies that are UTF-8 (or those that are not).
+//! `other`) keeps only the bodies that are UTF-8 (or those that are not),
+//! `BODIES=html` (or `text`) only the HTML pages served as robots.txt (or
+//! the rest), as [`looks_like_html`] tells them apart.
 
 mod common;
 
@@ -125,21 +127,29 @@ fn main() {
         .and_then(|c| c.parse().ok())
         .unwrap_or(4);
     let mut files: Vec<Vec<u8>> = corpus.files.into_iter().map(|(_, body)| body).collect();
-    // BODIES=utf8 or BODIES=other empties the bodies that are not UTF-8, or
-    // those that are, to see what each kind costs a parse.
-    let keep_utf8 = match std::env::var("BODIES").as_deref() {
-        Ok("utf8") => Some(true),
-        Ok("other") => Some(false),
+    // BODIES empties the bodies of one kind, to see what the other costs a
+    // parse: `utf8` keeps those that are UTF-8, `other` the rest; `html`
+    // keeps the HTML pages, `text` the rest.
+    let keep: Option<fn(&[u8]) -> bool> = match std::env::var("BODIES").as_deref() {
+        Ok("utf8") => Some(|b| std::str::from_utf8(b).is_ok()),
+        Ok("other") => Some(|b| std::str::from_utf8(b).is_err()),
+        Ok("html") => Some(looks_like_html),
+        Ok("text") => Some(|b| !looks_like_html(b)),
+        Ok(other) if !other.is_empty() => {
+            eprintln!("BODIES must be utf8, other, html or text, not {other:?}");
+            std::process::exit(2);
+        }
         _ => None,
     };
-    if let Some(keep_utf8) = keep_utf8 {
+    if let Some(keep) = keep {
         for body in &mut files {
-            if std::str::from_utf8(body).is_ok() != keep_utf8 {
+            if !keep(body) {
                 body.clear();
             }
         }
         let bytes: usize = files.iter().map(Vec::len).sum();
-        eprintln!("BODIES: {bytes} bytes kept");
+        let kept = files.iter().filter(|b| !b.is_empty()).count();
+        eprintln!("BODIES: {kept} bodies, {bytes} bytes kept");
     }
     let parsed: Vec<RobotsTxt> = files.iter().map(|b| RobotsTxt::parse(b)).collect();
     let cold = mode.ends_with("-cold");
@@ -172,6 +182,20 @@ fn main() {
     }
     let best = best_of(repetitions, || run(mode, &data));
     println!("{mode}: best {best:.3} ms of {repetitions}");
+}
+
+/// Whether `body` is an HTML page (served as robots.txt): its first bytes
+/// other than whitespace are `<`, or its first 200 bytes hold `<html` or
+/// `<!doctype` in any case. PERFORMANCE.md splits the parse by this test.
+fn looks_like_html(body: &[u8]) -> bool {
+    let start = body.iter().position(|b| !b.is_ascii_whitespace());
+    if start.is_some_and(|at| body[at] == b'<') {
+        return true;
+    }
+    let head = body[..body.len().min(200)].to_ascii_lowercase();
+    [&b"<html"[..], b"<!doctype"]
+        .iter()
+        .any(|tag| head.windows(tag.len()).any(|w| w == *tag))
 }
 
 /// The least wall time of `repetitions` calls of `pass`, in milliseconds.
