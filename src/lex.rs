@@ -543,24 +543,15 @@ fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
             let (Some(first), Some(second)) = (pair.first_chunk(), pair.last_chunk()) else {
                 break;
             };
-            let mut found = candidates(first) | candidates(second) << 16;
-            while found != 0 {
-                let at = found.trailing_zeros() as usize;
-                if is_stop::<COLON>(pair[at]) {
-                    return from + at;
-                }
-                found &= found - 1;
+            let found = candidates(first) | candidates(second) << 16;
+            if let Some(at) = first_stop::<COLON>(pair, found) {
+                return from + at;
             }
             from += 32;
         }
         while let Some(window) = bytes.get(from..).and_then(|rest| rest.first_chunk::<16>()) {
-            let mut found = candidates(window);
-            while found != 0 {
-                let at = found.trailing_zeros() as usize;
-                if is_stop::<COLON>(window[at]) {
-                    return from + at;
-                }
-                found &= found - 1;
+            if let Some(at) = first_stop::<COLON>(window, candidates(window)) {
+                return from + at;
             }
             from += 16;
         }
@@ -579,6 +570,21 @@ fn scan<const COLON: bool>(bytes: &[u8], from: usize) -> usize {
         },
         is_stop::<COLON>,
     )
+}
+
+/// The first of the candidates flagged in `found` (bit `i` for
+/// `window[i]`) that [`is_stop`]; `None` when none is.
+#[cfg(robots_simd)]
+#[inline(always)]
+fn first_stop<const COLON: bool>(window: &[u8], mut found: u32) -> Option<usize> {
+    while found != 0 {
+        let at = found.trailing_zeros() as usize;
+        if window.get(at).is_some_and(|&b| is_stop::<COLON>(b)) {
+            return Some(at);
+        }
+        found &= found - 1;
+    }
+    None
 }
 
 /// Where the line holding `bytes[from]` ends: the index of its CR or LF,
