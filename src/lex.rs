@@ -107,18 +107,14 @@ pub(crate) const fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c')
 }
 
-/// The lanes that hold an [`is_blank`] byte.
-#[cfg(robots_simd)]
-#[inline(always)]
-fn blank_lanes(v: crate::simd::Lanes) -> crate::simd::Hits {
-    v.eq(b' ') | v.eq(b'\t') | v.eq(0x0b) | v.eq(0x0c)
-}
-
-/// The lanes that hold an [`is_space`] byte.
+/// The lanes that hold an [`is_space`] byte: a space, or one of tab, LF,
+/// VT, FF and CR (0x09 to 0x0D), by one range test instead of a compare for
+/// each. Before a line's first stop, where the lexer reads these lanes,
+/// there is no CR or LF, so there they are the [`is_blank`] bytes.
 #[cfg(robots_simd)]
 #[inline(always)]
 fn space_lanes(v: crate::simd::Lanes) -> crate::simd::Hits {
-    blank_lanes(v) | v.eq(b'\r') | v.eq(b'\n')
+    v.eq(b' ') | v.within(b'\t', b'\r')
 }
 
 /// The lanes that end a line's content, as [`is_stop`] without the colon:
@@ -1105,8 +1101,9 @@ fn bits_span(window: &[u8; 16], bits: u32) -> &[u8] {
 #[inline(always)]
 fn window_words(window: &[u8; 16], v: crate::simd::Lanes, first: usize) -> Option<KeyValue<'_>> {
     let content = (1u32 << first) - 1;
-    // Inside a line, the bytes `trim` removes are the blanks.
-    let solid = !blank_lanes(v).bits() & content;
+    // Inside a line, the bytes `trim` removes are the blanks: the spaces
+    // before its first stop.
+    let solid = !space_lanes(v).bits() & content;
     if solid == 0 {
         return None;
     }
@@ -1163,8 +1160,10 @@ fn split(rest: &[u8]) -> Split<'_> {
                 kv: window_words(window, v, first),
             };
         }
-        // Inside a line, the bytes `trim` removes are the blanks.
-        let solid = !blank_lanes(v).bits() & 0xFFFF;
+        // Inside a line, the bytes `trim` removes are the blanks: the
+        // spaces before its first stop (the masks below keep no bit past
+        // a stop).
+        let solid = !space_lanes(v).bits() & 0xFFFF;
         let key = solid & ((1 << first) - 1);
         // The bits after the colon (`first` is at most 15).
         let after = !((2u32 << first) - 1);

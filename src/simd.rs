@@ -8,8 +8,8 @@
 use core::ops::{BitAnd, BitOr, BitOrAssign};
 
 use safe_arch::{
-    cmp_eq_mask_i8_m128i, load_unaligned_m128i, m128i, max_u8_m128i, move_mask_i8_m128i,
-    set_splat_i8_m128i,
+    cmp_eq_mask_i8_m128i, load_unaligned_m128i, m128i, max_u8_m128i, min_u8_m128i,
+    move_mask_i8_m128i, set_splat_i8_m128i,
 };
 
 /// Sixteen bytes, one per lane.
@@ -55,6 +55,16 @@ impl Lanes {
         Hits(cmp_eq_mask_i8_m128i(
             max_u8_m128i(self.0, splat(c)),
             splat(c),
+        ))
+    }
+
+    /// The lanes from `low` to `high`, unsigned and inclusive: `max(lane,
+    /// low) == min(lane, high)`, which holds only inside the range.
+    #[inline(always)]
+    pub(crate) fn within(self, low: u8, high: u8) -> Hits {
+        Hits(cmp_eq_mask_i8_m128i(
+            max_u8_m128i(self.0, splat(low)),
+            min_u8_m128i(self.0, splat(high)),
         ))
     }
 
@@ -113,6 +123,16 @@ mod tests {
         // Unsigned: 0x80 and 0xFF are above a space and at least DEL.
         assert_eq!(lanes.at_most(b' ').bits(), by_byte(|b| b <= b' '));
         assert_eq!(lanes.at_least(0x7F).bits(), by_byte(|b| b >= 0x7F));
+        for (low, high) in [(0x09, 0x0D), (0, 0x20), (0x7F, 0xFF), (b'u', b'u')] {
+            let inside = (0..16).fold(0, |bits, i| {
+                bits | u32::from((low..=high).contains(&bytes[i])) << i
+            });
+            assert_eq!(
+                lanes.within(low, high).bits(),
+                inside,
+                "{low:#x}..={high:#x}"
+            );
+        }
         let other = Lanes::load(b"\0 !v\x7f\x80\xfeU#\n\r  ab:");
         assert_eq!(lanes.same(other).bits(), 0b1011_1111_1011_0111);
         let either = lanes.eq(b'u') | lanes.eq(b'U');
