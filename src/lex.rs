@@ -117,6 +117,14 @@ fn space_lanes(v: crate::simd::Lanes) -> crate::simd::Hits {
     v.eq(b' ') | v.within(b'\t', b'\r')
 }
 
+/// The lanes that hold a space or a tab: the gaps between words
+/// ([`two_words`]).
+#[cfg(robots_simd)]
+#[inline(always)]
+fn gap_lanes(v: crate::simd::Lanes) -> crate::simd::Hits {
+    v.eq(b' ') | v.eq(b'\t')
+}
+
 /// The lanes that end a line's content, as [`is_stop`] without the colon:
 /// CR, LF, `#` and NUL.
 #[cfg(robots_simd)]
@@ -491,7 +499,7 @@ fn find_space_or_tab(bytes: &[u8], from: usize) -> usize {
         bytes,
         from,
         #[cfg(robots_simd)]
-        |v| v.eq(b' ') | v.eq(b'\t'),
+        gap_lanes,
         |word| bytes_equal(word, b' ') | bytes_equal(word, b'\t'),
         |c| c == b' ' || c == b'\t',
     )
@@ -1111,7 +1119,7 @@ fn window_words(window: &[u8; 16], v: crate::simd::Lanes, first: usize) -> Optio
     let from = |at: u32| !((1u32 << at) - 1);
     let trimmed = from(start) & !from(end);
     // Only spaces and tabs separate the words; VT and FF belong to one.
-    let gaps = (v.eq(b' ') | v.eq(b'\t')).bits() & trimmed;
+    let gaps = gap_lanes(v).bits() & trimmed;
     if gaps == 0 {
         return None;
     }
