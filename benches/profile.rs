@@ -13,14 +13,14 @@
 //! `COPIES` sets the copies of the `-cold` modes; `BODIES=utf8` (or
 //! `other`) keeps only the bodies that are UTF-8 (or those that are not),
 //! `BODIES=html` (or `text`) only the HTML pages served as robots.txt (or
-//! the rest), as [`looks_like_html`] tells them apart.
+//! the rest), as the crate's linter tells them apart.
 
 mod common;
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use robots::{CanonicalPath, ParseOptions, Profile, RobotsTxt};
+use robots::{CanonicalPath, LintCode, ParseOptions, Profile, RobotsTxt};
 
 const UA: &str = "Googlebot";
 
@@ -184,18 +184,12 @@ fn main() {
     println!("{mode}: best {best:.3} ms of {repetitions}");
 }
 
-/// Whether `body` is an HTML page (served as robots.txt): its first bytes
-/// other than whitespace are `<`, or its first 200 bytes hold `<html` or
-/// `<!doctype` in any case. PERFORMANCE.md splits the parse by this test.
+/// Whether `body` is an HTML page served as robots.txt: what the crate's
+/// linter reports as [`LintCode::Html`].
 fn looks_like_html(body: &[u8]) -> bool {
-    let start = body.iter().position(|b| !b.is_ascii_whitespace());
-    if start.is_some_and(|at| body[at] == b'<') {
-        return true;
-    }
-    let head = body[..body.len().min(200)].to_ascii_lowercase();
-    [&b"<html"[..], b"<!doctype"]
+    robots::lint(body)
         .iter()
-        .any(|tag| head.windows(tag.len()).any(|w| w == *tag))
+        .any(|l| l.code() == LintCode::Html)
 }
 
 /// The least wall time of `repetitions` calls of `pass`, in milliseconds.
