@@ -20,8 +20,6 @@
 mod common;
 mod peers;
 
-use std::time::Instant;
-
 use robots::{ParseOptions, Profile};
 
 use peers::Workloads;
@@ -60,17 +58,6 @@ fn setting(name: &str, default: usize) -> usize {
             }
         },
     }
-}
-
-/// The least wall time of `passes` calls of `pass`, in milliseconds.
-fn least(passes: usize, pass: &dyn Fn()) -> f64 {
-    (0..passes)
-        .map(|_| {
-            let start = Instant::now();
-            pass();
-            start.elapsed().as_secs_f64() * 1e3
-        })
-        .fold(f64::MAX, f64::min)
 }
 
 /// The value at quantile `q` of `sorted` (nearest rank); `sorted` is not
@@ -169,11 +156,11 @@ fn main() {
         let mut theirs = Vec::with_capacity(rounds);
         for round in 0..rounds {
             if round % 2 == 0 {
-                ours.push(least(passes, &r.ours));
-                theirs.push(least(passes, &r.theirs));
+                ours.push(common::best_of(passes, &r.ours));
+                theirs.push(common::best_of(passes, &r.theirs));
             } else {
-                theirs.push(least(passes, &r.theirs));
-                ours.push(least(passes, &r.ours));
+                theirs.push(common::best_of(passes, &r.theirs));
+                ours.push(common::best_of(passes, &r.ours));
             }
         }
         let ratios = sorted(theirs.iter().zip(&ours).map(|(t, o)| t / o).collect());

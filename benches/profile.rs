@@ -18,7 +18,6 @@
 mod common;
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use robots::{CanonicalPath, LintCode, ParseOptions, Profile, RobotsTxt};
 
@@ -111,7 +110,7 @@ fn main() {
     if let Some(kb) = wildcard {
         // No corpus: the body is made here, as the compare bench makes it.
         let (body, path) = common::wildcard_body(kb);
-        let best = best_of(repetitions, || run_wildcard(&body, &path));
+        let best = common::best_of(repetitions, || run_wildcard(&body, &path));
         println!(
             "{mode} ({} bytes): best {best:.3} ms of {repetitions}",
             body.len()
@@ -154,15 +153,7 @@ fn main() {
     let parsed: Vec<RobotsTxt> = files.iter().map(|b| RobotsTxt::parse(b)).collect();
     let cold = mode.ends_with("-cold");
     let data = Data {
-        paths: corpus
-            .probes
-            .iter()
-            .map(|urls| {
-                urls.iter()
-                    .map(|u| CanonicalPath::new(u).into_owned())
-                    .collect()
-            })
-            .collect(),
+        paths: common::canonical_paths(&corpus.probes),
         copies: (0..if cold { copies } else { 0 })
             .flat_map(|_| {
                 files
@@ -180,7 +171,7 @@ fn main() {
     for robots in data.parsed.iter().chain(data.copies.iter().map(|(_, r)| r)) {
         robots.agent(UA);
     }
-    let best = best_of(repetitions, || run(mode, &data));
+    let best = common::best_of(repetitions, || run(mode, &data));
     println!("{mode}: best {best:.3} ms of {repetitions}");
 }
 
@@ -190,17 +181,6 @@ fn looks_like_html(body: &[u8]) -> bool {
     robots::lint(body)
         .iter()
         .any(|l| l.code() == LintCode::Html)
-}
-
-/// The least wall time of `repetitions` calls of `pass`, in milliseconds.
-fn best_of(repetitions: usize, mut pass: impl FnMut()) -> f64 {
-    (0..repetitions)
-        .map(|_| {
-            let start = Instant::now();
-            pass();
-            start.elapsed().as_secs_f64() * 1e3
-        })
-        .fold(f64::MAX, f64::min)
 }
 
 /// One parse and query of the adversarial body, through a view so that the

@@ -4,6 +4,9 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::time::Instant;
+
+use robots::CanonicalPath;
 
 pub const LIMIT: usize = 512_000;
 
@@ -22,6 +25,29 @@ impl Corpus {
     pub fn probe_count(&self) -> u64 {
         self.probes.iter().map(|p| p.len() as u64).sum()
     }
+}
+
+/// Each probe's canonical path, built once, grouped as `probes` is.
+pub fn canonical_paths(probes: &[Vec<String>]) -> Vec<Vec<CanonicalPath<'static>>> {
+    probes
+        .iter()
+        .map(|urls| {
+            urls.iter()
+                .map(|u| CanonicalPath::new(u).into_owned())
+                .collect()
+        })
+        .collect()
+}
+
+/// The least wall time of `repetitions` calls of `pass`, in milliseconds.
+pub fn best_of(repetitions: usize, mut pass: impl FnMut()) -> f64 {
+    (0..repetitions)
+        .map(|_| {
+            let start = Instant::now();
+            pass();
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .fold(f64::MAX, f64::min)
 }
 
 /// The corpus folder, as the tests find it; `None` when absent.

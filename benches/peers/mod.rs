@@ -104,15 +104,7 @@ impl Workloads {
             texting: bodies()
                 .map(|b| texting_robots::Robot::new(UA, b).ok())
                 .collect(),
-            paths: corpus
-                .probes
-                .iter()
-                .map(|urls| {
-                    urls.iter()
-                        .map(|u| CanonicalPath::new(u).into_owned())
-                        .collect()
-                })
-                .collect(),
+            paths: common::canonical_paths(&corpus.probes),
             first: corpus
                 .probes
                 .iter()
