@@ -63,7 +63,7 @@ impl Workloads {
                 }
             });
             let robotstxt = catch_unwind(AssertUnwindSafe(|| {
-                for url in urls.iter().take(1.max(urls.len())) {
+                for url in urls {
                     robotstxt::DefaultMatcher::default()
                         .one_agent_allowed_by_robots(&text, UA, url);
                 }
