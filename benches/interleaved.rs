@@ -100,6 +100,18 @@ fn main() {
             || w.parse_texting(),
         ),
         row(
+            "parse, HTML pages served as robots.txt (RFC)",
+            "texting_robots",
+            || w.parse_kind(&rfc, true),
+            || w.parse_texting_kind(true),
+        ),
+        row(
+            "parse, the other bodies (RFC)",
+            "texting_robots",
+            || w.parse_kind(&rfc, false),
+            || w.parse_texting_kind(false),
+        ),
+        row(
             "query every probe: `is_allowed`",
             "texting_robots",
             || w.query(),
@@ -141,6 +153,11 @@ fn main() {
         }
         std::process::exit(2);
     }
+    let (html, html_bytes) = w.kind_size(true);
+    let (other, other_bytes) = w.kind_size(false);
+    println!(
+        "of which {html} HTML pages served as robots.txt ({html_bytes} bytes) and {other} other bodies ({other_bytes} bytes)"
+    );
     println!("{rounds} rounds, each side's least of {passes} passes a round");
     println!();
     println!(

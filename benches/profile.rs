@@ -19,7 +19,7 @@ mod common;
 
 use std::hint::black_box;
 
-use robots::{CanonicalPath, LintCode, ParseOptions, Profile, RobotsTxt};
+use robots::{CanonicalPath, ParseOptions, Profile, RobotsTxt};
 
 const UA: &str = "Googlebot";
 
@@ -132,8 +132,8 @@ fn main() {
     let keep: Option<fn(&[u8]) -> bool> = match std::env::var("BODIES").as_deref() {
         Ok("utf8") => Some(|b| std::str::from_utf8(b).is_ok()),
         Ok("other") => Some(|b| std::str::from_utf8(b).is_err()),
-        Ok("html") => Some(looks_like_html),
-        Ok("text") => Some(|b| !looks_like_html(b)),
+        Ok("html") => Some(common::looks_like_html),
+        Ok("text") => Some(|b| !common::looks_like_html(b)),
         Ok(other) if !other.is_empty() => {
             eprintln!("BODIES must be utf8, other, html or text, not {other:?}");
             std::process::exit(2);
@@ -173,14 +173,6 @@ fn main() {
     }
     let best = common::best_of(repetitions, || run(mode, &data));
     println!("{mode}: best {best:.3} ms of {repetitions}");
-}
-
-/// Whether `body` is an HTML page served as robots.txt: what the crate's
-/// linter reports as [`LintCode::Html`].
-fn looks_like_html(body: &[u8]) -> bool {
-    robots::lint(body)
-        .iter()
-        .any(|l| l.code() == LintCode::Html)
 }
 
 /// One parse and query of the adversarial body, through a view so that the

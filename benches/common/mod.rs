@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use robots::CanonicalPath;
+use robots::{CanonicalPath, LintCode};
 
 pub const LIMIT: usize = 512_000;
 
@@ -37,6 +37,14 @@ pub fn canonical_paths(probes: &[Vec<String>]) -> Vec<Vec<CanonicalPath<'static>
                 .collect()
         })
         .collect()
+}
+
+/// Whether `body` is an HTML page served as robots.txt: what the crate's
+/// linter reports as [`LintCode::Html`].
+pub fn looks_like_html(body: &[u8]) -> bool {
+    robots::lint(body)
+        .iter()
+        .any(|l| l.code() == LintCode::Html)
 }
 
 /// The least wall time of `repetitions` calls of `pass`, in milliseconds.

@@ -41,6 +41,8 @@ pub struct Workloads {
     paths: Vec<Vec<CanonicalPath<'static>>>,
     /// Each file's first probe (`/` for a file without one): the one shot.
     first: Vec<String>,
+    /// Whether each body is an HTML page served as robots.txt.
+    html: Vec<bool>,
 }
 
 impl Workloads {
@@ -110,6 +112,7 @@ impl Workloads {
                 .iter()
                 .map(|p| p.first().map_or("/", String::as_str).to_owned())
                 .collect(),
+            html: bodies().map(|b| common::looks_like_html(b)).collect(),
             corpus,
         })
     }
@@ -127,6 +130,34 @@ impl Workloads {
     pub fn parse_texting(&self) {
         self.bodies()
             .for_each(|body| drop(black_box(texting_robots::Robot::new(UA, body))));
+    }
+
+    /// The bodies that are HTML pages served as robots.txt (`html`), or
+    /// the others: where the parse's ratio is made and where it is lost.
+    fn bodies_of_kind(&self, html: bool) -> impl Iterator<Item = &[u8]> {
+        self.bodies()
+            .zip(&self.html)
+            .filter(move |(_, is_html)| **is_html == html)
+            .map(|(body, _)| body)
+    }
+
+    /// [`Workloads::parse`] of the HTML bodies alone, or of the others.
+    pub fn parse_kind(&self, options: &ParseOptions, html: bool) {
+        self.bodies_of_kind(html)
+            .for_each(|body| drop(black_box(RobotsTxt::parse_with(body, options))));
+    }
+
+    /// [`Workloads::parse_texting`] of the HTML bodies alone, or of the
+    /// others.
+    pub fn parse_texting_kind(&self, html: bool) {
+        self.bodies_of_kind(html)
+            .for_each(|body| drop(black_box(texting_robots::Robot::new(UA, body))));
+    }
+
+    /// How many bodies of the kind there are, and their bytes.
+    pub fn kind_size(&self, html: bool) -> (usize, usize) {
+        self.bodies_of_kind(html)
+            .fold((0, 0), |(n, bytes), body| (n + 1, bytes + body.len()))
     }
 
     /// robotstxt's parse alone, into a handler that keeps nothing.
