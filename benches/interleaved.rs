@@ -9,7 +9,10 @@
 //! (this crate first in even rounds, the peer first in odd ones), keeps
 //! each side's least time of `PASSES` passes, and divides the peer's by
 //! this crate's; the table gives the median of those ratios over the rounds,
-//! their middle half (first to third quartile) and the lowest.
+//! their middle half (first to third quartile) and the lowest. Two rows
+//! that `compare` lacks time the parse of the HTML pages served as
+//! robots.txt and of the other bodies apart: the two halves of the
+//! corpus's bytes, whose ratios differ most (README, "Speed").
 //!
 //! ```sh
 //! cargo bench --bench interleaved            # every workload
