@@ -123,13 +123,11 @@ impl Workloads {
 
     /// Group `parse`: every body once.
     pub fn parse(&self, options: &ParseOptions) {
-        self.bodies()
-            .for_each(|body| drop(black_box(RobotsTxt::parse_with(body, options))));
+        parse_each(self.bodies(), options);
     }
 
     pub fn parse_texting(&self) {
-        self.bodies()
-            .for_each(|body| drop(black_box(texting_robots::Robot::new(UA, body))));
+        parse_texting_each(self.bodies());
     }
 
     /// The bodies that are HTML pages served as robots.txt (`html`), or
@@ -143,15 +141,13 @@ impl Workloads {
 
     /// [`Workloads::parse`] of the HTML bodies alone, or of the others.
     pub fn parse_kind(&self, options: &ParseOptions, html: bool) {
-        self.bodies_of_kind(html)
-            .for_each(|body| drop(black_box(RobotsTxt::parse_with(body, options))));
+        parse_each(self.bodies_of_kind(html), options);
     }
 
     /// [`Workloads::parse_texting`] of the HTML bodies alone, or of the
     /// others.
     pub fn parse_texting_kind(&self, html: bool) {
-        self.bodies_of_kind(html)
-            .for_each(|body| drop(black_box(texting_robots::Robot::new(UA, body))));
+        parse_texting_each(self.bodies_of_kind(html));
     }
 
     /// How many bodies of the kind there are, and their bytes.
@@ -262,4 +258,14 @@ impl Workloads {
             );
         }
     }
+}
+
+/// This crate's parse of each of `bodies`, the parse rows' pass.
+fn parse_each<'b>(bodies: impl Iterator<Item = &'b [u8]>, options: &ParseOptions) {
+    bodies.for_each(|body| drop(black_box(RobotsTxt::parse_with(body, options))));
+}
+
+/// texting_robots' parse of each of `bodies`, for [`UA`].
+fn parse_texting_each<'b>(bodies: impl Iterator<Item = &'b [u8]>) {
+    bodies.for_each(|body| drop(black_box(texting_robots::Robot::new(UA, body))));
 }
