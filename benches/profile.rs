@@ -13,7 +13,11 @@
 //! `COPIES` sets the copies of the `-cold` modes; `BODIES=utf8` (or
 //! `other`) keeps only the bodies that are UTF-8 (or those that are not),
 //! `BODIES=html` (or `text`) only the HTML pages served as robots.txt (or
-//! the rest), as the crate's linter tells them apart.
+//! the rest), as the crate's linter tells them apart. `GROUP_KIND=indexed`
+//! (or `wildcard`, or `plain`) keeps only the files whose groups for
+//! Googlebot have more than 32 rules in all (or at most 32, some with a `*`
+//! or a final `$`; or at most 32, none with either), emptying the others'
+//! bodies and probes, to see what each kind of group costs a query.
 
 mod common;
 
@@ -117,7 +121,7 @@ fn main() {
         );
         return;
     }
-    let Some(corpus) = common::load() else {
+    let Some(mut corpus) = common::load() else {
         eprintln!("SKIPPED: no corpus (set ROBOTS_CORPUS); nothing to profile");
         return;
     };
@@ -129,17 +133,14 @@ fn main() {
     // BODIES empties the bodies of one kind, to see what the other costs a
     // parse: `utf8` keeps those that are UTF-8, `other` the rest; `html`
     // keeps the HTML pages, `text` the rest.
-    let keep: Option<fn(&[u8]) -> bool> = match std::env::var("BODIES").as_deref() {
-        Ok("utf8") => Some(|b| std::str::from_utf8(b).is_ok()),
-        Ok("other") => Some(|b| std::str::from_utf8(b).is_err()),
-        Ok("html") => Some(common::looks_like_html),
-        Ok("text") => Some(|b| !common::looks_like_html(b)),
-        Ok(other) if !other.is_empty() => {
-            eprintln!("BODIES must be utf8, other, html or text, not {other:?}");
-            std::process::exit(2);
-        }
-        _ => None,
-    };
+    let keep: Option<fn(&[u8]) -> bool> =
+        match setting("BODIES", &["utf8", "other", "html", "text"]) {
+            Some("utf8") => Some(|b| std::str::from_utf8(b).is_ok()),
+            Some("other") => Some(|b| std::str::from_utf8(b).is_err()),
+            Some("html") => Some(common::looks_like_html),
+            Some("text") => Some(|b| !common::looks_like_html(b)),
+            _ => None,
+        };
     if let Some(keep) = keep {
         for body in &mut files {
             if !keep(body) {
@@ -149,6 +150,17 @@ fn main() {
         let bytes: usize = files.iter().map(Vec::len).sum();
         let kept = files.iter().filter(|b| !b.is_empty()).count();
         eprintln!("BODIES: {kept} bodies, {bytes} bytes kept");
+    }
+    if let Some(kind) = setting("GROUP_KIND", &["indexed", "wildcard", "plain"]) {
+        for (body, probes) in files.iter_mut().zip(&mut corpus.probes) {
+            if group_kind(&RobotsTxt::parse(body)) != kind {
+                body.clear();
+                probes.clear();
+            }
+        }
+        let kept = files.iter().filter(|b| !b.is_empty()).count();
+        let probes: usize = corpus.probes.iter().map(Vec::len).sum();
+        eprintln!("GROUP_KIND: {kept} files, {probes} probes kept");
     }
     let parsed: Vec<RobotsTxt> = files.iter().map(|b| RobotsTxt::parse(b)).collect();
     let cold = mode.ends_with("-cold");
@@ -173,6 +185,36 @@ fn main() {
     }
     let best = common::best_of(repetitions, || run(mode, &data));
     println!("{mode}: best {best:.3} ms of {repetitions}");
+}
+
+/// The value of the environment variable `name`, one of `allowed`; exits
+/// with a message for any other.
+fn setting(name: &str, allowed: &[&'static str]) -> Option<&'static str> {
+    let value = std::env::var(name).ok().filter(|v| !v.is_empty())?;
+    if let Some(found) = allowed.iter().find(|a| **a == value) {
+        return Some(found);
+    }
+    eprintln!("{name} must be one of {allowed:?}, not {value:?}");
+    std::process::exit(2);
+}
+
+/// Which kind of group Googlebot's queries of `robots` read, as `GROUP_KIND`
+/// names them: `indexed` past 32 rules in all (the crate builds the
+/// literal-prefix index of a group past 32 rules, so in nearly every such
+/// file a query reads one), else `wildcard` when a rule has a `*` or a
+/// final `$`, else `plain`.
+fn group_kind(robots: &RobotsTxt) -> &'static str {
+    let rules = robots.agent(UA).rules();
+    if rules.len() > 32 {
+        "indexed"
+    } else if rules
+        .iter()
+        .any(|r| r.pattern().contains('*') || r.pattern().ends_with('$'))
+    {
+        "wildcard"
+    } else {
+        "plain"
+    }
 }
 
 /// One parse and query of the adversarial body, through a view so that the
