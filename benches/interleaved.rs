@@ -49,20 +49,6 @@ fn row<'a>(
     }
 }
 
-/// A setting from the environment, a whole number above 0.
-fn setting(name: &str, default: usize) -> usize {
-    match std::env::var(name) {
-        Err(_) => default,
-        Ok(value) => match value.parse() {
-            Ok(n) if n > 0 => n,
-            _ => {
-                eprintln!("{name} must be a whole number above 0, not {value:?}");
-                std::process::exit(2);
-            }
-        },
-    }
-}
-
 /// The value at quantile `q` of `sorted` (nearest rank); `sorted` is not
 /// empty.
 fn quantile(sorted: &[f64], q: f64) -> f64 {
@@ -81,8 +67,8 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let rounds = setting("ROUNDS", 15);
-    let passes = setting("PASSES", 3);
+    let rounds = common::count_setting("ROUNDS", 15);
+    let passes = common::count_setting("PASSES", 3);
     let Some(w) = Workloads::load() else {
         eprintln!("SKIPPED: no corpus (set ROBOTS_CORPUS); nothing to compare");
         return;

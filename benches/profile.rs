@@ -134,7 +134,7 @@ fn main() {
     // parse: `utf8` keeps those that are UTF-8, `other` the rest; `html`
     // keeps the HTML pages, `text` the rest.
     let keep: Option<fn(&[u8]) -> bool> =
-        match setting("BODIES", &["utf8", "other", "html", "text"]) {
+        match common::choice_setting("BODIES", &["utf8", "other", "html", "text"]) {
             Some("utf8") => Some(|b| std::str::from_utf8(b).is_ok()),
             Some("other") => Some(|b| std::str::from_utf8(b).is_err()),
             Some("html") => Some(common::looks_like_html),
@@ -151,7 +151,7 @@ fn main() {
         let kept = files.iter().filter(|b| !b.is_empty()).count();
         eprintln!("BODIES: {kept} bodies, {bytes} bytes kept");
     }
-    if let Some(kind) = setting("GROUP_KIND", &["indexed", "wildcard", "plain"]) {
+    if let Some(kind) = common::choice_setting("GROUP_KIND", &["indexed", "wildcard", "plain"]) {
         for (body, probes) in files.iter_mut().zip(&mut corpus.probes) {
             if group_kind(&RobotsTxt::parse(body)) != kind {
                 body.clear();
@@ -185,17 +185,6 @@ fn main() {
     }
     let best = common::best_of(repetitions, || run(mode, &data));
     println!("{mode}: best {best:.3} ms of {repetitions}");
-}
-
-/// The value of the environment variable `name`, one of `allowed`; exits
-/// with a message for any other.
-fn setting(name: &str, allowed: &[&'static str]) -> Option<&'static str> {
-    let value = std::env::var(name).ok().filter(|v| !v.is_empty())?;
-    if let Some(found) = allowed.iter().find(|a| **a == value) {
-        return Some(found);
-    }
-    eprintln!("{name} must be one of {allowed:?}, not {value:?}");
-    std::process::exit(2);
 }
 
 /// Which kind of group Googlebot's queries of `robots` read, as `GROUP_KIND`

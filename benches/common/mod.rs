@@ -47,6 +47,34 @@ pub fn looks_like_html(body: &[u8]) -> bool {
         .any(|l| l.code() == LintCode::Html)
 }
 
+/// A setting from the environment variable `name`: a whole number above 0,
+/// or `default` when it is not set; exits with a message for any other
+/// value.
+pub fn count_setting(name: &str, default: usize) -> usize {
+    match std::env::var(name) {
+        Err(_) => default,
+        Ok(value) => match value.parse() {
+            Ok(n) if n > 0 => n,
+            _ => {
+                eprintln!("{name} must be a whole number above 0, not {value:?}");
+                std::process::exit(2);
+            }
+        },
+    }
+}
+
+/// A setting from the environment variable `name`: one of `allowed`, or
+/// `None` when it is not set or empty; exits with a message for any other
+/// value.
+pub fn choice_setting(name: &str, allowed: &[&'static str]) -> Option<&'static str> {
+    let value = std::env::var(name).ok().filter(|v| !v.is_empty())?;
+    if let Some(found) = allowed.iter().find(|a| **a == value) {
+        return Some(found);
+    }
+    eprintln!("{name} must be one of {allowed:?}, not {value:?}");
+    std::process::exit(2);
+}
+
 /// The least wall time of `repetitions` calls of `pass`, in milliseconds.
 pub fn best_of(repetitions: usize, mut pass: impl FnMut()) -> f64 {
     (0..repetitions)
