@@ -10,8 +10,9 @@
 //! ```
 //!
 //! Under a plain `cargo bench` (which passes `--bench`) it prints its modes.
-//! `COPIES` sets the copies of the `-cold` modes; `BODIES=utf8` (or
-//! `other`) keeps only the bodies that are UTF-8 (or those that are not),
+//! `COPIES` (a whole number above 0; 4 when unset) sets the copies of the
+//! `-cold` modes; `BODIES=utf8` (or `other`) keeps only the bodies that
+//! are UTF-8 (or those that are not),
 //! `BODIES=html` (or `text`) only the HTML pages served as robots.txt (or
 //! the rest), as the crate's linter tells them apart. `GROUP_KIND=indexed`
 //! (or `wildcard`, or `plain`) keeps only the files whose groups for
@@ -125,10 +126,7 @@ fn main() {
         eprintln!("SKIPPED: no corpus (set ROBOTS_CORPUS); nothing to profile");
         return;
     };
-    let copies: usize = std::env::var("COPIES")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(4);
+    let copies = common::count_setting("COPIES", 4);
     let mut files: Vec<Vec<u8>> = corpus.files.into_iter().map(|(_, body)| body).collect();
     // BODIES empties the bodies of one kind, to see what the other costs a
     // parse: `utf8` keeps those that are UTF-8, `other` the rest; `html`
