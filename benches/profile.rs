@@ -185,14 +185,19 @@ fn main() {
     println!("{mode}: best {best:.3} ms of {repetitions}");
 }
 
+/// The crate's `INDEX_MIN_RULES` (`src/group.rs`, private to it): a group
+/// of more rules than this gets a literal-prefix index. Change both
+/// together.
+const INDEX_MIN_RULES: usize = 32;
+
 /// Which kind of group Googlebot's queries of `robots` read, as `GROUP_KIND`
-/// names them: `indexed` past 32 rules in all (the crate builds the
-/// literal-prefix index of a group past 32 rules, so in nearly every such
-/// file a query reads one), else `wildcard` when a rule has a `*` or a
-/// final `$`, else `plain`.
+/// names them: `indexed` past [`INDEX_MIN_RULES`] rules in all (the crate
+/// indexes a group past that many, so in nearly every such file a query
+/// reads an index), else `wildcard` when a rule has a `*` or a final `$`,
+/// else `plain`.
 fn group_kind(robots: &RobotsTxt) -> &'static str {
     let rules = robots.agent(UA).rules();
-    if rules.len() > 32 {
+    if rules.len() > INDEX_MIN_RULES {
         "indexed"
     } else if rules
         .iter()
