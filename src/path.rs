@@ -556,46 +556,51 @@ impl Out for Vec<u8> {
 /// shorter.
 const STACK_PATH: usize = 256;
 
-/// Room on the stack for the canonical form of a path of fewer than
-/// [`STACK_PATH`] bytes, and a `/` before it: each byte becomes at most
-/// three (`%XX`), and decoding only shortens.
-struct PathBuffer {
-    bytes: [u8; 3 * STACK_PATH],
+/// The length under which [`with_canonical_path`] and [`with_slashed`] use
+/// the smaller of their two stack buffers: most paths are shorter, and the
+/// buffers are zeroed before use (the crate has no `unsafe`), so a short
+/// path should not pay for clearing room for a long one.
+const SHORT_PATH: usize = 64;
+
+/// Room on the stack for the canonical form of a path of fewer than `N`
+/// bytes, and a `/` before it: each byte becomes at most three (`%XX`), and
+/// decoding only shortens. `ROOM` is `3 * N` (a const generic parameter
+/// cannot be computed from another on stable Rust).
+struct PathBuffer<const N: usize, const ROOM: usize> {
+    bytes: [u8; ROOM],
     len: usize,
 }
 
-impl PathBuffer {
-    fn new() -> PathBuffer {
+impl<const N: usize, const ROOM: usize> PathBuffer<N, ROOM> {
+    fn new() -> Self {
+        const { assert!(ROOM == 3 * N && ROOM <= u16::MAX as usize) };
         PathBuffer {
-            bytes: [0; 3 * STACK_PATH],
+            bytes: [0; ROOM],
             len: 0,
         }
     }
 }
 
-/// [`Offsets`] on the stack for the rewrite of a path of fewer than
-/// [`STACK_PATH`] bytes: one for each `%` of the path at most, each an
-/// offset in a [`PathBuffer`].
-struct StackOffsets {
-    at: [u16; STACK_PATH],
+/// [`Offsets`] on the stack for the rewrite of a path of fewer than `N`
+/// bytes: one for each `%` of the path at most, each an offset in a
+/// [`PathBuffer`] of the same `N`.
+struct StackOffsets<const N: usize> {
+    at: [u16; N],
     len: usize,
 }
 
-impl Default for StackOffsets {
-    fn default() -> StackOffsets {
-        StackOffsets {
-            at: [0; STACK_PATH],
-            len: 0,
-        }
+impl<const N: usize> Default for StackOffsets<N> {
+    fn default() -> Self {
+        StackOffsets { at: [0; N], len: 0 }
     }
 }
 
-impl Offsets for StackOffsets {
+impl<const N: usize> Offsets for StackOffsets<N> {
     // As in `PathBuffer`: never full for such a path, and bounded if it were.
     fn push(&mut self, at: usize) {
         debug_assert!(self.len < self.at.len());
         if let Some(slot) = self.at.get_mut(self.len) {
-            // An offset in a `PathBuffer` fits: it has 3 * STACK_PATH bytes.
+            // An offset in a `PathBuffer` fits: it has at most u16::MAX bytes.
             *slot = u16::try_from(at).unwrap_or(u16::MAX);
             self.len += 1;
         }
@@ -617,10 +622,10 @@ impl Offsets for StackOffsets {
     }
 }
 
-impl Out for PathBuffer {
-    type Lone = StackOffsets;
+impl<const N: usize, const ROOM: usize> Out for PathBuffer<N, ROOM> {
+    type Lone = StackOffsets<N>;
 
-    // The rewrite of a path of fewer than `STACK_PATH` bytes never runs out
+    // The rewrite of a path of fewer than `N` bytes never runs out
     // of room; if it did, the bytes past it would be left out rather than
     // written out of bounds.
     fn push(&mut self, b: u8) {
@@ -664,14 +669,25 @@ fn with_slashed<R>(path: &str, f: impl FnOnce(&[u8]) -> R) -> R {
     if path.starts_with('/') {
         return f(path.as_bytes());
     }
-    if path.len() < STACK_PATH {
-        let mut out = PathBuffer::new();
-        out.push(b'/');
-        out.extend_from_slice(path.as_bytes());
-        f(out.bytes())
+    // Only the buffer a path needs is made, and zeroed (see `SHORT_PATH`).
+    let mut short: PathBuffer<SHORT_PATH, { 3 * SHORT_PATH }>;
+    let mut long: PathBuffer<STACK_PATH, { 3 * STACK_PATH }>;
+    let owned;
+    let bytes = if path.len() < SHORT_PATH {
+        short = PathBuffer::new();
+        short.push(b'/');
+        short.extend_from_slice(path.as_bytes());
+        short.bytes()
+    } else if path.len() < STACK_PATH {
+        long = PathBuffer::new();
+        long.push(b'/');
+        long.extend_from_slice(path.as_bytes());
+        long.bytes()
     } else {
-        f(with_slash(path).as_bytes())
-    }
+        owned = with_slash(path);
+        owned.as_bytes()
+    };
+    f(bytes)
 }
 
 /// Calls `f` with the RFC canonical form of the path of `path_or_url`: what
@@ -688,16 +704,32 @@ pub(crate) fn with_canonical_path<R>(path_or_url: &str, f: impl FnOnce(&[u8]) ->
     if canonical || is_canonical(path.as_bytes(), Form::Path) {
         return with_slashed(path, f);
     }
-    if path.len() < STACK_PATH {
-        let mut out = PathBuffer::new();
-        if !path.starts_with('/') {
-            out.push(b'/');
-        }
-        rewrite_canonical(path.as_bytes(), Form::Path, &mut out);
-        f(out.bytes())
+    // Only the buffer a path needs is made, and zeroed (see `SHORT_PATH`).
+    let mut short: PathBuffer<SHORT_PATH, { 3 * SHORT_PATH }>;
+    let mut long: PathBuffer<STACK_PATH, { 3 * STACK_PATH }>;
+    let owned;
+    let bytes = if path.len() < SHORT_PATH {
+        short = PathBuffer::new();
+        rewrite_slashed(path, &mut short);
+        short.bytes()
+    } else if path.len() < STACK_PATH {
+        long = PathBuffer::new();
+        rewrite_slashed(path, &mut long);
+        long.bytes()
     } else {
-        f(&canonicalize(with_slash(path).as_bytes(), Form::Path))
+        owned = canonicalize(with_slash(path).as_bytes(), Form::Path).into_owned();
+        &owned[..]
+    };
+    f(bytes)
+}
+
+/// Writes the canonical form of `path` (a [`Form::Path`]) to `out`, with a
+/// `/` before it if it has none (see [`with_slash`]).
+fn rewrite_slashed<O: Out>(path: &str, out: &mut O) {
+    if !path.starts_with('/') {
+        out.push(b'/');
     }
+    rewrite_canonical(path.as_bytes(), Form::Path, out);
 }
 
 /// The RFC profile's canonical form of a path or pattern (SPEC §4.2): escapes
@@ -982,31 +1014,39 @@ mod tests {
 
     #[test]
     fn canonical_path_on_the_stack_up_to_its_room() {
-        // SPEC §4.2. Each byte of a space or an `é` becomes three: a path
-        // of STACK_PATH - 1 such bytes and a `/` put before it fill the
-        // buffer but two bytes; a longer one takes a vector.
-        for spaces in 0..3 {
-            let path = alloc::format!("{}{}", " ".repeat(spaces), "\u{e9}".repeat(127));
-            let url = alloc::format!("https://example.com?{path}#frag");
-            assert_eq!(path.len() + 1, STACK_PATH - 1 + spaces);
+        // SPEC §4.2, at the edges of both stack buffers: `SHORT_PATH`'s and
+        // `STACK_PATH`'s (the larger one, or a vector, past each). The
+        // expected forms come from `CanonicalPath::new`, which builds in a
+        // vector, so a buffer that ran out of room would show here.
+        for room in [SHORT_PATH, STACK_PATH] {
+            // Each byte of a space or an `é` becomes three: a path of
+            // room - 1 such bytes and a `/` put before it fill the buffer
+            // but two bytes.
+            for spaces in 0..3 {
+                let path =
+                    alloc::format!("{}{}", " ".repeat(spaces), "\u{e9}".repeat((room - 2) / 2));
+                let url = alloc::format!("https://example.com?{path}#frag");
+                assert_eq!(path.len() + 1, room - 1 + spaces);
+                let expected = CanonicalPath::new(&url);
+                assert_eq!(expected.as_str().len(), 2 + 3 * path.len());
+                assert_eq!(via_stack(&url), expected.as_str().as_bytes(), "{spaces}");
+            }
+            // As many lone `%`s as such a path holds, the last completed by
+            // decoding (`%%341` gives `A`), on the stack too.
+            let url = alloc::format!("http://h?{} #f", "%".repeat(room - 8) + "%%341");
             let expected = CanonicalPath::new(&url);
-            assert_eq!(expected.as_str().len(), 2 + 3 * path.len());
-            assert_eq!(via_stack(&url), expected.as_str().as_bytes(), "{spaces}");
-        }
-        // As many lone `%`s as such a path holds, the last completed by
-        // decoding (`%%341` gives `A`), on the stack too.
-        let url = alloc::format!("http://h?{} #f", "%".repeat(248) + "%%341");
-        let expected = CanonicalPath::new(&url);
-        assert!(
-            expected.as_str().ends_with("%A%20"),
-            "{}",
-            expected.as_str()
-        );
-        assert_eq!(via_stack(&url), expected.as_str().as_bytes());
-        // Without rewriting, in the Google profile: only a `/` put in front.
-        for len in [STACK_PATH - 2, STACK_PATH - 1, STACK_PATH] {
-            let url = alloc::format!("http://h?{}#f", "q".repeat(len - 1));
-            assert_eq!(with_path_of(&url, <[u8]>::to_vec), path_of(&url).as_bytes());
+            assert!(
+                expected.as_str().ends_with("%A%20"),
+                "{}",
+                expected.as_str()
+            );
+            assert_eq!(via_stack(&url), expected.as_str().as_bytes());
+            // Without rewriting, in the Google profile: only a `/` put in
+            // front.
+            for len in [room - 2, room - 1, room] {
+                let url = alloc::format!("http://h?{}#f", "q".repeat(len - 1));
+                assert_eq!(with_path_of(&url, <[u8]>::to_vec), path_of(&url).as_bytes());
+            }
         }
         for url in [
             "",
