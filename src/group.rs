@@ -270,6 +270,43 @@ impl Filter {
             rule.strategy == Strategy::Prefix || probe.path.len() == len
         }
     }
+
+    /// [`Filter::matches`] for a rule of an index's literal that is known to
+    /// prefix the probed path, `literal_len` bytes long: the rule's pattern
+    /// starts with those bytes ([`GroupIndex`]), so they need no second
+    /// look. A prefix pattern is the literal itself and matches; an exact
+    /// one matches only the path that is the literal; a wildcard one is
+    /// matched from its first `*` on, against the rest of the path.
+    #[inline(always)]
+    pub(crate) fn matches_under(
+        self,
+        rule: &CompiledRule,
+        literal_len: usize,
+        text: &[u8],
+        probe: &mut Probe<'_>,
+    ) -> bool {
+        match rule.strategy {
+            Strategy::Prefix => true,
+            Strategy::Exact => probe.path.len() == literal_len,
+            Strategy::Wildcard { anchored } => {
+                (self.0 == 0 || self.0 & !probe.mask() == 0)
+                    && wildcard_after(rule.body(text), anchored, probe.path, literal_len)
+            }
+        }
+    }
+}
+
+/// Whether the wildcard pattern `body` matches `path`, both of which start
+/// with the same `literal_len` bytes: the pattern from its first `*` on,
+/// against the rest of the path. Out of line, as [`Probe::first_mask`] is,
+/// so that the rule loops it is called from keep their registers.
+#[inline(never)]
+fn wildcard_after(body: &[u8], anchored: bool, path: &[u8], literal_len: usize) -> bool {
+    crate::wildcard::matches(
+        body.get(literal_len..).unwrap_or_default(),
+        anchored,
+        path.get(literal_len..).unwrap_or_default(),
+    )
 }
 
 /// The [`CompiledRule::head_len`] of a wildcard rule: no head bytes kept.

@@ -631,10 +631,10 @@ impl<'a> Agent<'a> {
             if group.index == NO_INDEX {
                 first_match(
                     parsed.rules_of(group),
-                    text,
                     &mut probe,
                     &mut best,
                     |rule, best| !rule.outranks(best),
+                    |rule, probe| rule.filter.matches(rule, text, probe),
                 );
                 continue;
             }
@@ -651,40 +651,7 @@ impl<'a> Agent<'a> {
                 best_in_file_order(parsed.rules_of(group), text, &mut probe, &mut best);
                 continue;
             };
-            let (literals, keys) = (&index.literals[..], &index.keys[..]);
-            let path_key = chunk(path, 0);
-            // Literals are ordered by key, then bytes: the words settle the
-            // search but for the run that ties with the path's.
-            let mut after = keys.partition_point(|&k| k <= path_key);
-            if after > 0 && keys[after - 1] == path_key {
-                let tied = keys[..after].partition_point(|&k| k < path_key);
-                after =
-                    tied + literals[tied..after].partition_point(|l| l.bytes.bytes(text) <= path);
-            }
-            let Some(mut at) = after.checked_sub(1) else {
-                continue;
-            };
-            let common = common_prefix(literals[at].bytes.bytes(text), path);
-            loop {
-                let literal = &literals[at];
-                if literal.bytes.len() <= common {
-                    let (from, to) = (literal.rules.0 as usize, literal.rules.1 as usize);
-                    // Of rules that rank alike, the earliest line decides,
-                    // as in a group that is scanned, whichever literal's run
-                    // is tried first.
-                    first_match(
-                        &index.rules[from..to],
-                        text,
-                        &mut probe,
-                        &mut best,
-                        |rule, best| !rule.precedes(best),
-                    );
-                }
-                if literal.parent == NO_PARENT {
-                    break;
-                }
-                at = literal.parent as usize;
-            }
+            best_in_index(index, text, &mut probe, &mut best);
         }
         best
     }
@@ -700,16 +667,62 @@ fn allows(verdict: &Result<&CompiledRule, Reason<'_>>) -> bool {
     }
 }
 
-/// Tries `rules` (sorted best first), whose patterns are in `text`, against
-/// the probed path, keeping in `best` the first match that beats it, as
-/// `loses` (a rule, the best so far) tells.
-#[inline]
-fn first_match<'a>(
-    rules: &'a [CompiledRule],
+/// The best rule of an indexed group for the probed path, kept in `best`
+/// as [`first_match`] keeps it. Out of line: the scan of a small group,
+/// the usual query, then keeps its registers.
+#[inline(never)]
+fn best_in_index<'a>(
+    index: &'a GroupIndex,
     text: &[u8],
     probe: &mut Probe<'_>,
     best: &mut Option<&'a CompiledRule>,
+) {
+    let (literals, keys) = (&index.literals[..], &index.keys[..]);
+    let path_key = chunk(probe.path, 0);
+    // Literals are ordered by key, then bytes: the words settle the
+    // search but for the run that ties with the path's.
+    let mut after = keys.partition_point(|&k| k <= path_key);
+    if after > 0 && keys[after - 1] == path_key {
+        let tied = keys[..after].partition_point(|&k| k < path_key);
+        after = tied + literals[tied..after].partition_point(|l| l.bytes.bytes(text) <= probe.path);
+    }
+    let Some(mut at) = after.checked_sub(1) else {
+        return;
+    };
+    let common = common_prefix(literals[at].bytes.bytes(text), probe.path);
+    loop {
+        let literal = &literals[at];
+        let len = literal.bytes.len();
+        if len <= common {
+            let (from, to) = (literal.rules.0 as usize, literal.rules.1 as usize);
+            // Of rules that rank alike, the earliest line decides,
+            // as in a group that is scanned, whichever literal's run
+            // is tried first.
+            first_match(
+                &index.rules[from..to],
+                probe,
+                best,
+                |rule, best| !rule.precedes(best),
+                |rule, probe| rule.filter.matches_under(rule, len, text, probe),
+            );
+        }
+        if literal.parent == NO_PARENT {
+            break;
+        }
+        at = literal.parent as usize;
+    }
+}
+
+/// Tries `rules` (sorted best first) against the probed path, as `hits`
+/// tells, keeping in `best` the first match that beats it, as `loses` (a
+/// rule, the best so far) tells.
+#[inline]
+fn first_match<'a>(
+    rules: &'a [CompiledRule],
+    probe: &mut Probe<'_>,
+    best: &mut Option<&'a CompiledRule>,
     loses: impl Fn(&CompiledRule, &CompiledRule) -> bool,
+    hits: impl Fn(&CompiledRule, &mut Probe<'_>) -> bool,
 ) {
     for rule in rules {
         // Sorted best first: once one cannot beat the best match so far,
@@ -717,7 +730,7 @@ fn first_match<'a>(
         if best.is_some_and(|b| loses(rule, b)) {
             return;
         }
-        if rule.filter.matches(rule, text, probe) {
+        if hits(rule, probe) {
             *best = Some(rule);
             return;
         }
