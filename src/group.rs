@@ -533,6 +533,26 @@ impl GroupIndex {
         }
     }
 
+    /// How many of the literals are not above `path` in byte order: the
+    /// greatest literal that is not (the one whose chain of parents holds
+    /// every literal that prefixes the path) is at that count less one.
+    #[inline]
+    pub(crate) fn literals_up_to(&self, text: &[u8], path: &[u8]) -> usize {
+        let key = chunk(path, 0);
+        // Literals are ordered by key, then bytes: the words settle the
+        // search but for the run that ties with the path's.
+        let after = self.keys.partition_point(|&k| k <= key);
+        if after == 0 || self.keys[after - 1] != key {
+            return after;
+        }
+        let tied = self.keys[..after].partition_point(|&k| k < key);
+        let run = &self.literals[tied..after];
+        if let [only] = run {
+            return tied + usize::from(only.bytes.bytes(text) <= path);
+        }
+        tied + run.partition_point(|l| l.bytes.bytes(text) <= path)
+    }
+
     /// Heap bytes it keeps.
     pub(crate) fn heap_size(&self) -> usize {
         use core::mem::size_of_val;
@@ -540,6 +560,28 @@ impl GroupIndex {
             + size_of_val(self.literals.as_slice())
             + size_of_val(self.keys.as_slice())
     }
+}
+
+/// The length of the longest common prefix of `a` and `b`, eight bytes a
+/// step while both have eight.
+pub(crate) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let mut at = 0;
+    while let (Some(x), Some(y)) = (
+        a.get(at..).and_then(|a| a.first_chunk::<8>()),
+        b.get(at..).and_then(|b| b.first_chunk::<8>()),
+    ) {
+        let differ = u64::from_le_bytes(*x) ^ u64::from_le_bytes(*y);
+        if differ != 0 {
+            return at + differ.trailing_zeros() as usize / 8;
+        }
+        at += 8;
+    }
+    // Fewer than eight left in one of them: a byte at a time.
+    let (a, b) = (
+        a.get(at..).unwrap_or_default(),
+        b.get(at..).unwrap_or_default(),
+    );
+    at + a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// A [`GroupIndex`], built once [`SCANS_BEFORE_INDEX`] queries have

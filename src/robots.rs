@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 use crate::fetch::Source;
 use crate::group::{
     AgentEntry, CompiledRule, Group, GroupIndex, LazyIndex, NO_INDEX, NO_PARENT, Parsed, Probe,
-    chunk, cmp_token, parse, token_key,
+    cmp_token, common_prefix, parse, token_key,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{CanonicalPath, is_robots_txt, with_canonical_path, with_path_of};
@@ -677,16 +677,8 @@ fn best_in_index<'a>(
     probe: &mut Probe<'_>,
     best: &mut Option<&'a CompiledRule>,
 ) {
-    let (literals, keys) = (&index.literals[..], &index.keys[..]);
-    let path_key = chunk(probe.path, 0);
-    // Literals are ordered by key, then bytes: the words settle the
-    // search but for the run that ties with the path's.
-    let mut after = keys.partition_point(|&k| k <= path_key);
-    if after > 0 && keys[after - 1] == path_key {
-        let tied = keys[..after].partition_point(|&k| k < path_key);
-        after = tied + literals[tied..after].partition_point(|l| l.bytes.bytes(text) <= probe.path);
-    }
-    let Some(mut at) = after.checked_sub(1) else {
+    let literals = &index.literals[..];
+    let Some(mut at) = index.literals_up_to(text, probe.path).checked_sub(1) else {
         return;
     };
     let common = common_prefix(literals[at].bytes.bytes(text), probe.path);
@@ -755,28 +747,6 @@ fn best_in_file_order<'a>(
             *best = Some(rule);
         }
     }
-}
-
-/// The length of the longest common prefix of `a` and `b`, eight bytes a
-/// step while both have eight.
-fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    let mut at = 0;
-    while let (Some(x), Some(y)) = (
-        a.get(at..).and_then(|a| a.first_chunk::<8>()),
-        b.get(at..).and_then(|b| b.first_chunk::<8>()),
-    ) {
-        let differ = u64::from_le_bytes(*x) ^ u64::from_le_bytes(*y);
-        if differ != 0 {
-            return at + differ.trailing_zeros() as usize / 8;
-        }
-        at += 8;
-    }
-    // Fewer than eight left in one of them: a byte at a time.
-    let (a, b) = (
-        a.get(at..).unwrap_or_default(),
-        b.get(at..).unwrap_or_default(),
-    );
-    at + a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 impl fmt::Debug for Agent<'_> {
