@@ -516,7 +516,7 @@ impl Linter {
         // One crawler named in several groups.
         let mut first_group: BTreeMap<&str, (u32, u32)> = BTreeMap::new();
         for entry in &parsed.agents {
-            let Some(token) = entry.token else { continue };
+            let Some(token) = entry.token() else { continue };
             let token = token.get(text);
             match first_group.get(token) {
                 None => {
@@ -535,7 +535,7 @@ impl Linter {
         let globals: Vec<u32> = parsed
             .agents
             .iter()
-            .filter(|a| a.token.is_none())
+            .filter(|a| a.token().is_none())
             .map(|a| a.group)
             .collect();
         let global_rules = globals

@@ -211,8 +211,16 @@ impl RobotsTxt {
         let text = self.parsed.text.as_bytes();
         let key = token_key(token);
         let order = |a: &AgentEntry| {
-            let stored = a.token.map_or(&b""[..], |t| t.bytes(text));
-            a.key.cmp(&key).then_with(|| cmp_token(stored, token))
+            a.key().cmp(&key).then_with(|| {
+                let stored = a.token().map_or(&b""[..], |t| t.bytes(text));
+                // The key holds all of two names of one length up to twelve
+                // bytes: a tie is then equality.
+                if stored.len() == token.len() && token.len() <= 12 {
+                    core::cmp::Ordering::Equal
+                } else {
+                    cmp_token(stored, token)
+                }
+            })
         };
         let lo = specific.partition_point(|a| order(a).is_lt());
         // Usually one group names a crawler; a walk finds the end.

@@ -398,6 +398,51 @@ fn spec_3_2_tokens_compare_case_insensitively_and_for_equality() {
 }
 
 #[test]
+fn spec_3_2_names_that_share_a_long_start_are_told_apart() {
+    // Equality of the whole token, whatever its length: the lookup keys
+    // names by their first twelve bytes and must read on past them.
+    let body = b"User-agent: crawler-abcdefgh\nDisallow: /a\nUser-agent: crawler-abcdefghij\nDisallow: /b\nUser-agent: crawler-abcdefgh-x\nDisallow: /c\n";
+    for p in BOTH {
+        for (caller, blocked) in [
+            ("crawler-abcdefgh", "/a"),
+            ("crawler-abcdefghij", "/b"),
+            ("Crawler-ABCDEFGH-X", "/c"),
+        ] {
+            for path in ["/a", "/b", "/c"] {
+                assert_eq!(
+                    allowed(p, body, caller, path),
+                    path != blocked,
+                    "{p} {caller} {path}"
+                );
+            }
+        }
+        // Same lengths, same first twelve or sixteen bytes, another name.
+        for caller in [
+            "crawler-abcdefgz",
+            "crawler-abcdefghiz",
+            "crawler-abcdefgh-y",
+        ] {
+            for path in ["/a", "/b", "/c"] {
+                assert!(allowed(p, body, caller, path), "{p} {caller} {path}");
+            }
+        }
+        // The same with one name in the file, which a search reaches first.
+        for (named, caller) in [
+            ("crawler-abcd", "crawler-abce"),
+            ("crawler-abcde", "crawler-abcdf"),
+            ("crawler-abcdefgh", "crawler-abcdefgz"),
+        ] {
+            let body = format!("User-agent: {named}\nDisallow: /\n");
+            assert!(!allowed(p, body.as_bytes(), named, "/a"), "{p} {named}");
+            assert!(
+                allowed(p, body.as_bytes(), caller, "/a"),
+                "{p} {named} {caller}"
+            );
+        }
+    }
+}
+
+#[test]
 fn spec_3_3_groups_naming_a_crawler_are_merged() {
     let body = b"User-agent: a\nDisallow: /x\nAllow: /x/y/z\n\nUser-agent: *\nDisallow: /g\n\nUser-agent: a\nAllow: /x/y\nDisallow: /q\n";
     for p in BOTH {
