@@ -47,6 +47,20 @@ fn given_path_checked(path_or_url: &str) -> Option<(&str, bool)> {
 /// `/` is then the first of them; and a `#` before the path leaves none.
 #[inline]
 fn path_start(bytes: &[u8]) -> Option<usize> {
+    // Most URLs a crawler asks about start so: the scheme's `://` is then
+    // the first delimiter, and the authority runs to the next one.
+    let authority = match bytes.get(..8) {
+        Some([b'h', b't', b't', b'p', b':', b'/', b'/', ..]) => Some(7),
+        Some([b'h', b't', b't', b'p', b's', b':', b'/', b'/']) => Some(8),
+        _ => None,
+    };
+    if let Some(authority) = authority {
+        let at = find_delimiter(bytes, authority);
+        return match bytes.get(at) {
+            Some(b'/' | b'?' | b';') => Some(at),
+            _ => None,
+        };
+    }
     // A leading `//` introduces an authority.
     let start = if bytes.starts_with(b"//") { 2 } else { 0 };
     let first = find_delimiter(bytes, start);
@@ -1115,7 +1129,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn path_of_reads_urls_as_spec_says(pieces in proptest::collection::vec(
-            proptest::sample::select(alloc::vec!["/", "//", ":", "://", "?", ";", "#", "a", "h", "x.y", ":?/", ":;//"]), 0..10)) {
+            proptest::sample::select(alloc::vec!["/", "//", ":", "://", "?", ";", "#", "a", "h", "x.y", ":?/", ":;//", "http://", "https://", "http:", "https:/"]), 0..10)) {
             let url = pieces.concat();
             proptest::prop_assert_eq!(path_of(&url).into_owned(), path_of_by_the_letter(&url), "{:?}", url);
             let given = path_of(&url);
@@ -1173,7 +1187,7 @@ mod tests {
         #[test]
         fn canonical_paths_read_urls_as_spec_says(pieces in proptest::collection::vec(
             proptest::sample::select(alloc::vec![
-                "/", "//", "://", "?", ";", "#", "h", "x.y", "abcdefghijklmnop",
+                "/", "//", "://", "?", ";", "#", "h", "x.y", "abcdefghijklmnop", "http://", "https://",
                 "%41", "%2f", "%2F", "%7e", "%", "%4", "*", "$", " ", "\u{e9}", "\x7f",
             ]), 0..16)) {
             // SPEC §4.1 and §4.2: the fused search for the path's end and
