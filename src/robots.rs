@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 use crate::fetch::Source;
 use crate::group::{
     AgentEntry, CompiledRule, Group, GroupIndex, LazyIndex, NO_INDEX, NO_PARENT, Parsed, Probe,
-    cmp_token, common_prefix, parse, token_key,
+    common_prefix, parse, token_key,
 };
 use crate::options::{ParseOptions, Profile};
 use crate::path::{CanonicalPath, is_robots_txt, with_canonical_path, with_path_of};
@@ -210,18 +210,7 @@ impl RobotsTxt {
         }
         let text = self.parsed.text.as_bytes();
         let key = token_key(token);
-        let order = |a: &AgentEntry| {
-            a.key().cmp(&key).then_with(|| {
-                let stored = a.token().map_or(&b""[..], |t| t.bytes(text));
-                // The key holds all of two names of one length up to twelve
-                // bytes: a tie is then equality.
-                if stored.len() == token.len() && token.len() <= 12 {
-                    core::cmp::Ordering::Equal
-                } else {
-                    cmp_token(stored, token)
-                }
-            })
-        };
+        let order = |a: &AgentEntry| a.cmp_name(text, token, key);
         let lo = specific.partition_point(|a| order(a).is_lt());
         // Usually one group names a crawler; a walk finds the end.
         let named = specific[lo..]
